@@ -1,0 +1,2 @@
+// Package angle implements The Bermuda Chess Angle (variant id "angle").
+package angle

@@ -1,0 +1,2 @@
+// Package bede implements Bede Chess (variant id "bede").
+package bede
