@@ -76,6 +76,9 @@ func (p *position) sanBody(m move, legal []move) string {
 	return b.String()
 }
 
+// plainSAN is the SAN of m with no disambiguation.
+func (p *position) plainSAN(m move) string { return p.sanBody(m, nil) }
+
 // checkSuffix is "+" if m gives check, "#" if it mates, "" otherwise.
 func (p *position) checkSuffix(m move) string {
 	next := *p
@@ -134,6 +137,12 @@ func (p *position) describe(legal []move) []games.Move {
 		aliases := []string{san}
 		if san != body {
 			aliases = append(aliases, body)
+		}
+		// The SAN a player might type without disambiguating ("Nd2" when
+		// two knights can go there) is an alias of each candidate, so that
+		// MatchMove answers "ambiguous: b1d2 or f3d2" instead of "no match".
+		if plain := p.plainSAN(m); plain != body {
+			aliases = append(aliases, plain)
 		}
 		switch {
 		case body == "O-O":
