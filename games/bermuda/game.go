@@ -1,0 +1,167 @@
+package bermuda
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bermudachess/bermuda/games"
+)
+
+// game implements games.Game.
+type game struct {
+	setup string
+	pos   position
+	// last is the previous move and what it did, for the picture; from < 0
+	// before the first move.
+	last struct {
+		from, to int
+		fx       effects
+	}
+}
+
+func newGame(setup string) (*game, error) {
+	s := setup
+	if strings.TrimSpace(s) == "" {
+		s = StartSetup
+	}
+	pos, err := parsePosition(s)
+	if err != nil {
+		return nil, err
+	}
+	g := &game{setup: setup, pos: pos}
+	g.last.from, g.last.to = -1, -1
+	return g, nil
+}
+
+func (g *game) Variant() string  { return "bermuda" }
+func (g *game) Setup() string    { return g.setup }
+func (g *game) Position() string { return g.pos.String() }
+func (g *game) Key() string      { return g.pos.key() }
+func (g *game) Roles() [2]string { return [2]string{"White", "Black"} }
+
+func (g *game) Clone() games.Game {
+	c := *g // position and last move are plain values
+	return &c
+}
+
+func (g *game) Turn() games.Turn {
+	return games.Turn{
+		Player:     games.Player(g.pos.toMove),
+		Sides:      []games.Side{games.Side(g.pos.toMove)},
+		MovesLeft:  1,
+		MoveNumber: g.pos.fullmove,
+	}
+}
+
+// Outcome: Rule 4 — a side with no king left, or with no legal move, loses.
+// A single move removes at most one piece from the game, so at most one side
+// can run out of kings at a time (a falling victim may even crush its
+// capturer's own last king).
+func (g *game) Outcome() games.Outcome {
+	for c := 0; c < 2; c++ {
+		if g.pos.kingsOf(c) == 0 {
+			return games.Win(games.Player(1-c), colorName(c)+" has no king left")
+		}
+	}
+	var buf [256]move
+	if len(g.pos.generate(buf[:0])) == 0 {
+		c := g.pos.toMove
+		return games.Win(games.Player(1-c), colorName(c)+" has no legal move")
+	}
+	return games.Ongoing
+}
+
+func (g *game) LegalMoves() []games.Move {
+	ms := g.pos.generate(nil)
+	out := make([]games.Move, len(ms))
+	for i, m := range ms {
+		out[i] = g.describe(m)
+	}
+	return out
+}
+
+func (g *game) ParseMove(text string) (games.Move, error) {
+	return games.MatchMove(text, g.LegalMoves())
+}
+
+func (g *game) find(notation string) (move, bool) {
+	for _, m := range g.pos.generate(nil) {
+		if notationOf(m) == notation {
+			return m, true
+		}
+	}
+	return move{}, false
+}
+
+func (g *game) Play(gm games.Move, _ *games.Dice) ([]games.Event, error) {
+	if o := g.Outcome(); o.Over {
+		return nil, fmt.Errorf("the game is over (%s)", o.Reason)
+	}
+	m, ok := g.find(gm.Notation)
+	if !ok {
+		return nil, fmt.Errorf("%q is not a legal move in this position", gm.Notation)
+	}
+	player := games.Player(g.pos.toMove)
+	fx := noEffects()
+	g.pos.play(m, &fx)
+	g.last.from, g.last.to, g.last.fx = int(m.from), int(m.to), fx
+	evs := moveEvents(m, fx, player)
+	for _, sq := range g.attackedKings(g.pos.toMove) {
+		evs = append(evs, games.Event{Kind: games.EventCheck, Player: player, Side: games.Side(g.pos.toMove), Square: squareName(sq),
+			Text: fmt.Sprintf("%s king on %s is attacked", possessive(g.pos.toMove), squareName(sq))})
+	}
+	if o := g.Outcome(); o.Over {
+		evs = append(evs, games.Event{Kind: games.EventGameOver, Player: player, Side: games.NoSide, Outcome: o,
+			Text: fmt.Sprintf("Game over: %s wins — %s", colorName(int(o.Winner)), o.Reason)})
+	}
+	return evs, nil
+}
+
+// attackedKings lists the squares of c's kings that the other side could
+// capture, or remove from the game, if it were to move now (information
+// only: there is no check rule).
+func (g *game) attackedKings(c int) []int {
+	probe := g.pos
+	probe.toMove = 1 - c
+	probe.ep = -1
+	var kings []int
+	for sq, p := range probe.sq {
+		if p == colored(king, c) {
+			kings = append(kings, sq)
+		}
+	}
+	var hit []int
+	var buf [256]move
+	for _, sq := range kings {
+		for _, m := range probe.generate(buf[:0]) {
+			after := probe
+			after.play(m, nil)
+			if after.sq[sq] != colored(king, c) {
+				hit = append(hit, sq)
+				break
+			}
+		}
+	}
+	return hit
+}
+
+func (g *game) Perft(depth int) uint64 {
+	if depth < 0 {
+		return 0
+	}
+	return g.pos.perft(depth, perftBuffers(depth))
+}
+
+func (g *game) Divide(depth int) []games.MoveCount {
+	if depth < 1 {
+		return nil
+	}
+	bufs := perftBuffers(depth)
+	var out []games.MoveCount
+	for _, m := range g.pos.generate(nil) {
+		child := g.pos
+		child.play(m, nil)
+		out = append(out, games.MoveCount{Move: notationOf(m), Nodes: child.perft(depth-1, bufs)})
+	}
+	return out
+}
