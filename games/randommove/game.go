@@ -1,0 +1,325 @@
+package randommove
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/games/chess"
+)
+
+// Game is Random Move Number Chess: a chess position plus who plays which
+// colour, each player's throw history and the state of the current turn.
+// Players are not colours: a third six in a row swaps them.
+type Game struct {
+	board *chess.Game
+	setup string
+
+	colour  [2]games.Side // colour[p] is the colour player p plays
+	history [2][]int      // every throw of each player, colour throws included
+	begun   bool          // the colour throws were made (Begin)
+	plies   int           // single moves played in this game
+
+	// turnsBegun counts turns started in this game: the first two (each
+	// player's first move) are plain, without a throw.
+	turnsBegun int
+	// turnIndex numbers turns as players see them (1 = White's first turn
+	// of the game's move 1), for MoveNumber.
+	turnIndex int
+	granted   int // moves this turn's throw granted (1 for a plain turn)
+	movesLeft int
+
+	seen    map[string]int // chess positions at turn boundaries, for threefold repetition
+	outcome games.Outcome
+}
+
+var _ games.Game = (*Game)(nil)
+var _ games.Starter = (*Game)(nil)
+
+// New starts a game from a FEN ("" = the normal start). Player 1 plays
+// White until Begin throws for colours.
+func New(setup string) (*Game, error) {
+	board, err := chess.NewGame(setup)
+	if err != nil {
+		return nil, fmt.Errorf("Random Move Number Chess starts from a chess FEN such as %q: %w", chess.StartFEN, err)
+	}
+	g := &Game{
+		board:      board,
+		setup:      setup,
+		colour:     [2]games.Side{games.White, games.Black},
+		turnsBegun: 1,
+		turnIndex:  firstTurnIndex(board.Position()),
+		granted:    1,
+		movesLeft:  1,
+		seen:       map[string]int{},
+		outcome:    games.Ongoing,
+	}
+	if o := g.judge(); o.Over {
+		g.end(o)
+	}
+	return g, nil
+}
+
+// firstTurnIndex reads the FEN's move number and side to move.
+func firstTurnIndex(fen string) int {
+	f := strings.Fields(fen)
+	move := 1
+	if len(f) >= 6 {
+		if n, err := strconv.Atoi(f[5]); err == nil && n > 0 {
+			move = n
+		}
+	}
+	idx := 2*(move-1) + 1
+	if len(f) >= 2 && f[1] == "b" {
+		idx++
+	}
+	return idx
+}
+
+// Begin makes the colour throws: Player 1 throws, then Player 2; a tie
+// throws again; the higher throw plays White. Each pair is one EventDice
+// (Dice = [Player 1's face, Player 2's face]).
+func (g *Game) Begin(d *games.Dice) ([]games.Event, error) {
+	if g.begun {
+		return nil, errors.New("the colours were already thrown for")
+	}
+	if g.plies > 0 {
+		return nil, errors.New("colours are thrown before the first move, not after it")
+	}
+	var evs []games.Event
+	for {
+		a, b := d.Roll(6), d.Roll(6)
+		if err := d.Err(); err != nil {
+			return evs, err
+		}
+		g.history[games.Player1] = append(g.history[games.Player1], a)
+		g.history[games.Player2] = append(g.history[games.Player2], b)
+		pair := fmt.Sprintf("Player 1 throws `%d`, Player 2 throws `%d`", a, b)
+		if a == b {
+			evs = append(evs, games.Event{Kind: games.EventDice, Text: pair + ": a tie, both throw again",
+				Player: games.NoPlayer, Side: games.NoSide, Dice: []int{a, b}})
+			continue
+		}
+		white := games.Player1
+		if b > a {
+			white = games.Player2
+		}
+		g.colour[white], g.colour[white.Other()] = games.White, games.Black
+		evs = append(evs, games.Event{Kind: games.EventDice, Text: fmt.Sprintf("%s: %s plays White", pair, white),
+			Player: white, Side: games.White, Dice: []int{a, b}})
+		g.begun = true
+		return evs, nil
+	}
+}
+
+// toAct is the player who plays the colour on move.
+func (g *Game) toAct() games.Player {
+	if g.colour[games.Player1] == g.board.SideToMove() {
+		return games.Player1
+	}
+	return games.Player2
+}
+
+// who names a player with their colour, e.g. "Player 1 (White)".
+func (g *Game) who(p games.Player) string { return fmt.Sprintf("%s (%s)", p, g.colour[p]) }
+
+// Play makes one single move of the current turn. When the turn ends, the
+// next turn starts inside this same Play, throw included, so the roll is
+// stored with this ply and the next player sees their allowance at once.
+func (g *Game) Play(m games.Move, d *games.Dice) ([]games.Event, error) {
+	if g.outcome.Over {
+		return nil, fmt.Errorf("the game is over (%s)", g.outcome.Reason)
+	}
+	mover, side := g.toAct(), g.board.SideToMove()
+	evs, err := g.board.PlayMove(m)
+	if err != nil {
+		return nil, err
+	}
+	for i := range evs {
+		evs[i].Player = mover
+	}
+	g.plies++
+	g.movesLeft--
+	switch {
+	case g.board.InCheck():
+		if g.movesLeft > 0 {
+			evs = append(evs, games.Event{Kind: games.EventTurnPassed, Player: mover, Side: side,
+				Text: fmt.Sprintf("The check ends %s's turn with %s unplayed", mover, plural(g.movesLeft, "granted move"))})
+		}
+	case g.movesLeft > 0:
+		again := g.board.CloneGame()
+		again.PassTurn()
+		if len(again.LegalMoves()) > 0 {
+			g.board = again
+			return evs, nil
+		}
+		evs = append(evs, games.Event{Kind: games.EventTurnPassed, Player: mover, Side: side,
+			Text: fmt.Sprintf("%s has no legal move left, so %s's turn ends with %s unplayed", side, mover, plural(g.movesLeft, "move"))})
+	}
+	g.movesLeft = 0
+	evs = append(evs, g.nextTurn(d)...)
+	return evs, d.Err()
+}
+
+// nextTurn starts the turn of whoever plays the colour now on move: judge
+// the position (mate, stalemate, draws), then, after the two plain first
+// turns, throw for the player. A lost turn passes the move to the other
+// colour and a switch of sides hands the same colour to the other player;
+// either way the next turn starts here too, with its own throw.
+func (g *Game) nextTurn(d *games.Dice) []games.Event {
+	var evs []games.Event
+	changed := true // whether the chess position changed since it was last judged
+	for {
+		g.turnIndex++
+		g.turnsBegun++
+		if changed {
+			if o := g.judge(); o.Over {
+				return append(evs, g.end(o))
+			}
+		}
+		if g.turnsBegun <= 2 {
+			g.granted, g.movesLeft = 1, 1
+			return evs
+		}
+		p, side := g.toAct(), g.board.SideToMove()
+		face := d.Roll(6)
+		if d.Err() != nil {
+			return evs
+		}
+		g.history[p] = append(g.history[p], face)
+		n := runLength(g.history[p])
+		e := effectOf(face, n)
+		forced := e.moves == 0 && !e.switchSides && g.board.InCheck()
+		evs = append(evs, games.Event{Kind: games.EventDice, Player: p, Side: side, Dice: []int{face},
+			Text: throwText(p, side, face, n, e, forced)})
+		switch {
+		case e.throwerLoses:
+			return append(evs, g.end(games.Win(p.Other(), "six sixes in a row")))
+		case e.switchSides:
+			g.colour[0], g.colour[1] = g.colour[1], g.colour[0]
+			evs = append(evs, games.Event{Kind: games.EventSidesSwitched, Player: p, Side: side,
+				Text: fmt.Sprintf("The players switch sides: %s now plays %s and %s plays %s; %s stays on move, played by %s",
+					p, g.colour[p], p.Other(), g.colour[p.Other()], side, p.Other())})
+			changed = false
+		case forced:
+			g.granted, g.movesLeft = 1, 1
+			return evs
+		case e.moves == 0:
+			g.board.PassTurn()
+			evs = append(evs, games.Event{Kind: games.EventTurnPassed, Player: p, Side: side,
+				Text: fmt.Sprintf("%s loses the turn: %s is on move, played by %s", p, g.board.SideToMove(), p.Other())})
+			changed = true
+		default:
+			g.granted, g.movesLeft = e.moves, e.moves
+			return evs
+		}
+	}
+}
+
+// judge decides the game at a turn boundary, counting the position for
+// repetition.
+func (g *Game) judge() games.Outcome {
+	key := g.board.PositionKey()
+	g.seen[key]++
+	switch {
+	case g.board.IsCheckmate():
+		return games.Win(g.toAct().Other(), "checkmate")
+	case g.board.IsStalemate():
+		return games.DrawBy("stalemate")
+	case g.board.InsufficientMaterial():
+		return games.DrawBy("insufficient material")
+	case g.seen[key] >= 3:
+		return games.DrawBy("threefold repetition")
+	case g.board.HalfmoveClock() >= 100:
+		return games.DrawBy("100 moves without a capture or pawn move")
+	}
+	return games.Ongoing
+}
+
+// end records the outcome and returns its event.
+func (g *Game) end(o games.Outcome) games.Event {
+	g.outcome = o
+	g.movesLeft = 0
+	return games.Event{Kind: games.EventGameOver, Player: o.Winner, Side: g.sideOf(o.Winner), Outcome: o, Text: g.outcomeText(o)}
+}
+
+func (g *Game) sideOf(p games.Player) games.Side {
+	if p == games.NoPlayer {
+		return games.NoSide
+	}
+	return g.colour[p]
+}
+
+func (g *Game) outcomeText(o games.Outcome) string {
+	if o.Draw {
+		return "Draw by " + o.Reason
+	}
+	return fmt.Sprintf("%s wins by %s", g.who(o.Winner), o.Reason)
+}
+
+func (g *Game) Variant() string  { return ID }
+func (g *Game) Setup() string    { return g.setup }
+func (g *Game) Position() string { return g.board.Position() }
+
+func (g *Game) Turn() games.Turn {
+	p := g.toAct()
+	return games.Turn{Player: p, Sides: []games.Side{g.colour[p]}, MovesLeft: g.movesLeft, MoveNumber: g.moveNumber()}
+}
+
+func (g *Game) moveNumber() int { return (g.turnIndex + 1) / 2 }
+
+func (g *Game) Roles() [2]string {
+	return [2]string{g.colour[games.Player1].String(), g.colour[games.Player2].String()}
+}
+
+func (g *Game) Outcome() games.Outcome { return g.outcome }
+
+func (g *Game) LegalMoves() []games.Move {
+	if g.outcome.Over {
+		return nil
+	}
+	return g.board.LegalMoves()
+}
+
+func (g *Game) ParseMove(text string) (games.Move, error) {
+	if g.outcome.Over {
+		return games.Move{}, &games.MoveError{Input: text, Reason: "the game is over: " + g.outcomeText(g.outcome)}
+	}
+	return g.board.ParseMove(text)
+}
+
+func (g *Game) Clone() games.Game {
+	c := *g
+	c.board = g.board.CloneGame()
+	for p := range c.history {
+		c.history[p] = append([]int(nil), g.history[p]...)
+	}
+	c.seen = make(map[string]int, len(g.seen))
+	for k, v := range g.seen {
+		c.seen[k] = v
+	}
+	return &c
+}
+
+// Key is the chess position plus everything that decides what happens
+// next: who plays which colour, both throw histories, and the turn state.
+func (g *Game) Key() string {
+	return fmt.Sprintf("%s|P1=%s|%s|%s|left=%d/%d|plain=%d",
+		g.board.PositionKey(), g.colour[games.Player1], ints(g.history[0]), ints(g.history[1]),
+		g.movesLeft, g.granted, max(0, 2-g.turnsBegun))
+}
+
+func ints(xs []int) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.Itoa(x)
+	}
+	return strings.Join(parts, ",")
+}
+
+// Perft is plain chess perft: chance is skipped and sides alternate.
+func (g *Game) Perft(depth int) uint64 { return g.board.Perft(depth) }
+
+func (g *Game) Divide(depth int) []games.MoveCount { return g.board.Divide(depth) }
