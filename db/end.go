@@ -1,0 +1,137 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// End is how a game ended. Winner is the games.Player who won, -1 for a
+// draw. Reason "aborted" ends it as aborted, unrated.
+type End struct {
+	Winner int
+	Reason string
+}
+
+// RatingChange is what one game did to one player's rating.
+type RatingChange struct {
+	UserID            string
+	Before, After     float64
+	RDBefore, RDAfter float64
+}
+
+// Result says whether an ended game counted for ratings and how.
+type Result struct {
+	Rated   bool
+	Changes []RatingChange // in Player order; nil when unrated
+}
+
+// EndGame ends an active game outside the rules (resignation, time,
+// agreement, aborted) exactly once: a game that is not active gives
+// ErrGameOver. The ratings change in the same transaction.
+func (s *Store) EndGame(ctx context.Context, gameID int64, end End) (Result, error) {
+	var result Result
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		g, err := activeGame(ctx, tx, gameID)
+		if err != nil {
+			return err
+		}
+		result, err = finish(ctx, tx, g, end, s.now())
+		return err
+	})
+	return result, err
+}
+
+// finish writes g's end and, when it counts, both players' new ratings.
+// g is the game as read inside tx.
+func finish(ctx context.Context, tx *sql.Tx, g Game, end End, now time.Time) (Result, error) {
+	if end.Reason == "" {
+		return Result{}, errors.New("a game's end needs a reason")
+	}
+	if end.Winner < -1 || end.Winner > 1 {
+		return Result{}, fmt.Errorf("the winner is player 0 or 1, or -1 for a draw; got %d", end.Winner)
+	}
+	state := "finished"
+	if end.Reason == "aborted" {
+		state, end.Winner = "aborted", -1
+	}
+	rated, err := countsForRating(ctx, tx, g, end)
+	if err != nil {
+		return Result{}, err
+	}
+	result := Result{Rated: rated}
+	if rated {
+		if result.Changes, err = rate(ctx, tx, g, end.Winner, now); err != nil {
+			return Result{}, err
+		}
+	}
+	_, err = tx.ExecContext(ctx, `UPDATE games SET state = ?, winner = ?, reason = ?, rated = ?, deadline = NULL,
+		reminder_at = NULL, draw_offer_by = -1, updated_at = ?, ended_at = ? WHERE id = ?`,
+		state, end.Winner, end.Reason, boolInt(rated), now.UnixMilli(), now.UnixMilli(), g.ID)
+	if err != nil {
+		return Result{}, fmt.Errorf("ending game %d: %w", g.ID, err)
+	}
+	return result, nil
+}
+
+// countsForRating applies the rules: aborted games and games against
+// oneself never count; a resignation or loss on time counts only once each
+// player has made at least two moves.
+func countsForRating(ctx context.Context, tx *sql.Tx, g Game, end End) (bool, error) {
+	if end.Reason == "aborted" || g.Players[0] == g.Players[1] {
+		return false, nil
+	}
+	if end.Reason != "resignation" && end.Reason != "time" {
+		return true, nil
+	}
+	var fewest int
+	err := tx.QueryRowContext(ctx, `SELECT MIN(
+			(SELECT COUNT(*) FROM moves WHERE game_id = ?1 AND player_id = ?2),
+			(SELECT COUNT(*) FROM moves WHERE game_id = ?1 AND player_id = ?3))`,
+		g.ID, g.Players[0], g.Players[1]).Scan(&fewest)
+	if err != nil {
+		return false, err
+	}
+	return fewest >= 2, nil
+}
+
+// rate runs one Glicko-2 period for both players of g and stores it.
+func rate(ctx context.Context, tx *sql.Tx, g Game, winner int, now time.Time) ([]RatingChange, error) {
+	var before [2]glicko
+	for i, id := range g.Players {
+		before[i] = glicko{StartRating, StartRD, StartVolatility}
+		err := tx.QueryRowContext(ctx, `SELECT rating, rd, volatility FROM ratings WHERE guild_id = ? AND variant = ? AND user_id = ?`,
+			g.GuildID, g.Variant, id).Scan(&before[i].R, &before[i].RD, &before[i].Vol)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return nil, err
+		}
+	}
+	changes := make([]RatingChange, 2)
+	for i, id := range g.Players {
+		score, col := 0.5, "draws"
+		switch winner {
+		case i:
+			score, col = 1, "wins"
+		case 1 - i:
+			score, col = 0, "losses"
+		}
+		after := before[i].update([]glickoGame{{Opp: before[1-i], Score: score}}, Tau)
+		_, err := tx.ExecContext(ctx, `INSERT INTO ratings (guild_id, variant, user_id, rating, rd, volatility, `+col+`, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, 1, ?)
+			ON CONFLICT (guild_id, variant, user_id) DO UPDATE SET rating = excluded.rating, rd = excluded.rd,
+				volatility = excluded.volatility, `+col+` = `+col+` + 1, updated_at = excluded.updated_at`,
+			g.GuildID, g.Variant, id, after.R, after.RD, after.Vol, now.UnixMilli())
+		if err != nil {
+			return nil, fmt.Errorf("storing the rating of %s: %w", id, err)
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO rating_changes (game_id, seat, user_id, before, after, rd_before, rd_after)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`, g.ID, i, id, before[i].R, after.R, before[i].RD, after.RD)
+		if err != nil {
+			return nil, fmt.Errorf("storing the rating change of %s: %w", id, err)
+		}
+		changes[i] = RatingChange{UserID: id, Before: before[i].R, After: after.R, RDBefore: before[i].RD, RDAfter: after.RD}
+	}
+	return changes, nil
+}

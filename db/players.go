@@ -1,0 +1,115 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// DefaultDays is the time per move of a server that chose none.
+const DefaultDays = 3
+
+// Settings are one server's choices.
+type Settings struct {
+	GuildID     string
+	DefaultDays int // days per move for new challenges; DefaultDays if never set
+}
+
+// Settings returns the guild's settings, or the defaults if none are stored.
+func (s *Store) Settings(ctx context.Context, guildID string) (Settings, error) {
+	st := Settings{GuildID: guildID, DefaultDays: DefaultDays}
+	err := s.read.QueryRowContext(ctx, `SELECT default_days FROM servers WHERE guild_id = ?`, guildID).Scan(&st.DefaultDays)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return st, fmt.Errorf("reading settings of server %s: %w", guildID, err)
+	}
+	return st, nil
+}
+
+// SetDefaultDays sets the days per move new challenges get by default.
+func (s *Store) SetDefaultDays(ctx context.Context, guildID string, days int) error {
+	if days < 1 || days > 365 {
+		return fmt.Errorf("days per move must be between 1 and 365, got %d", days)
+	}
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		now := s.now().UnixMilli()
+		_, err := tx.ExecContext(ctx, `INSERT INTO servers (guild_id, default_days, created_at, updated_at) VALUES (?, ?, ?, ?)
+			ON CONFLICT (guild_id) DO UPDATE SET default_days = excluded.default_days, updated_at = excluded.updated_at`,
+			guildID, days, now, now)
+		return err
+	})
+}
+
+// UpsertPlayer records a Discord user's display name.
+func (s *Store) UpsertPlayer(ctx context.Context, userID, name string) error {
+	if userID == "" {
+		return errors.New("a player needs a user id")
+	}
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		now := s.now().UnixMilli()
+		_, err := tx.ExecContext(ctx, `INSERT INTO players (user_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)
+			ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at
+			WHERE name <> excluded.name`, userID, name, now, now)
+		return err
+	})
+}
+
+// PlayerName is the last name stored for userID; ErrNotFound if none.
+func (s *Store) PlayerName(ctx context.Context, userID string) (string, error) {
+	var name string
+	err := s.read.QueryRowContext(ctx, `SELECT name FROM players WHERE user_id = ?`, userID).Scan(&name)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", ErrNotFound
+	}
+	return name, err
+}
+
+// ClaimInteraction records that a Discord interaction is being handled; a
+// second claim of the same id gives ErrDuplicate.
+func (s *Store) ClaimInteraction(ctx context.Context, interactionID string) error {
+	if interactionID == "" {
+		return errors.New("an interaction needs an id")
+	}
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO interactions (interaction_id, claimed_at) VALUES (?, ?)`,
+			interactionID, s.now().UnixMilli())
+		if isUnique(err) {
+			return ErrDuplicate
+		}
+		return err
+	})
+}
+
+// ForgetInteractions drops claims older than before (Discord never redelivers
+// an interaction after its 15-minute token has expired). It returns how many.
+func (s *Store) ForgetInteractions(ctx context.Context, before time.Time) (int64, error) {
+	var n int64
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `DELETE FROM interactions WHERE claimed_at < ?`, before.UnixMilli())
+		if err == nil {
+			n, err = res.RowsAffected()
+		}
+		return err
+	})
+	return n, err
+}
+
+// ensureRows makes sure the server and players a new row refers to exist
+// (the bot may create a game for someone whose name it never stored).
+func ensureRows(ctx context.Context, tx *sql.Tx, now int64, guildID string, userIDs ...string) error {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO servers (guild_id, default_days, created_at, updated_at)
+		VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`, guildID, DefaultDays, now, now); err != nil {
+		return fmt.Errorf("recording server %s: %w", guildID, err)
+	}
+	for _, id := range userIDs {
+		if id == "" {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO players (user_id, name, created_at, updated_at)
+			VALUES (?, '', ?, ?) ON CONFLICT DO NOTHING`, id, now, now); err != nil {
+			return fmt.Errorf("recording player %s: %w", id, err)
+		}
+	}
+	return nil
+}

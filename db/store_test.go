@@ -1,0 +1,221 @@
+package db
+
+import (
+	"database/sql"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+)
+
+func TestMigrationsFromEmptyAndReapplied(t *testing.T) {
+	s, path := openTemp(t)
+	known := KnownSchemaVersion()
+	if known < 1 {
+		t.Fatalf("no migrations embedded")
+	}
+	if v, err := s.SchemaVersion(bg); err != nil || v != known {
+		t.Fatalf("schema version %d, %v; want %d", v, err, known)
+	}
+	for _, pool := range []*sql.DB{s.read, s.write} {
+		var mode string
+		var fk, busy int
+		if err := pool.QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
+			t.Errorf("journal_mode %q, %v", mode, err)
+		}
+		if err := pool.QueryRow(`PRAGMA foreign_keys`).Scan(&fk); err != nil || fk != 1 {
+			t.Errorf("foreign_keys %d, %v", fk, err)
+		}
+		if err := pool.QueryRow(`PRAGMA busy_timeout`).Scan(&busy); err != nil || busy != 5000 {
+			t.Errorf("busy_timeout %d, %v", busy, err)
+		}
+	}
+	id := newToyGame(t, s, "g1")
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// Re-opening re-runs the migrations: nothing changes, nothing is lost.
+	for i := 0; i < 2; i++ {
+		s2, err := Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rows int
+		if err := s2.read.QueryRow(`SELECT COUNT(*) FROM schema_migrations`).Scan(&rows); err != nil || rows != known {
+			t.Fatalf("schema_migrations has %d rows, %v; want %d", rows, err, known)
+		}
+		if g, err := s2.Game(bg, id); err != nil || g.Variant != "dbtoy" {
+			t.Fatalf("game after re-open: %+v, %v", g, err)
+		}
+		s2.Close()
+	}
+}
+
+func TestConcurrentOpensOfANewFileMigrateOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "new.db")
+	var wg sync.WaitGroup
+	errs := make([]error, 4)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s, err := Open(path)
+			if err == nil {
+				s.Close()
+			}
+			errs[i] = err
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestNewerSchemaIsRefused(t *testing.T) {
+	s, path := openTemp(t)
+	if _, err := s.write.Exec(`INSERT INTO schema_migrations (version, name, applied_at) VALUES (7, '0007_future.sql', 0)`); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	_, err := Open(path)
+	want := fmt.Sprintf("database schema version 7 is newer than this bermuda (knows up to %d); upgrade bermuda", KnownSchemaVersion())
+	var tooNew *SchemaTooNewError
+	if !errors.As(err, &tooNew) || tooNew.Found != 7 || err.Error() != "database "+path+": "+want {
+		t.Fatalf("got %v; want %q", err, want)
+	}
+}
+
+func TestSettingsPlayersAndInteractions(t *testing.T) {
+	s, _ := openTemp(t)
+	if st, err := s.Settings(bg, "g1"); err != nil || st.DefaultDays != 3 || st.GuildID != "g1" {
+		t.Fatalf("default settings %+v, %v", st, err)
+	}
+	if err := s.SetDefaultDays(bg, "g1", 7); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetDefaultDays(bg, "g1", 0); err == nil {
+		t.Fatal("0 days per move accepted")
+	}
+	if st, _ := s.Settings(bg, "g1"); st.DefaultDays != 7 {
+		t.Fatalf("days %d after setting 7", st.DefaultDays)
+	}
+	if _, err := s.PlayerName(bg, "u1"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("unknown player: %v", err)
+	}
+	for _, name := range []string{"Ann", "Anna"} {
+		if err := s.UpsertPlayer(bg, "u1", name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n, err := s.PlayerName(bg, "u1"); err != nil || n != "Anna" {
+		t.Fatalf("name %q, %v", n, err)
+	}
+	if err := s.ClaimInteraction(bg, "i1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ClaimInteraction(bg, "i1"); !errors.Is(err, ErrDuplicate) {
+		t.Fatalf("second claim: %v", err)
+	}
+	if n, err := s.ForgetInteractions(bg, time.Now().Add(time.Minute)); err != nil || n != 1 {
+		t.Fatalf("forgot %d, %v", n, err)
+	}
+	// A game created with days 0 takes the server's default.
+	id, err := s.CreateGame(bg, Game{GuildID: "g1", Variant: "dbtoy", Players: [2]string{"u1", "u2"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, _ := s.Game(bg, id); g.Days != 7 || g.State != "active" || g.Winner != -1 || g.DrawOfferBy != -1 || !g.Rated {
+		t.Fatalf("new game %+v", g)
+	}
+}
+
+func TestAcceptChallengeExactlyOnce(t *testing.T) {
+	s, _ := openTemp(t)
+	expires := time.Now().Add(time.Hour).Truncate(time.Millisecond).UTC()
+	cid, err := s.CreateChallenge(bg, Challenge{GuildID: "g1", ChannelID: "c1", ChallengerID: "alice", Variant: "dbtoy", Color: "white", ExpiresAt: expires})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetChallengeMessage(bg, cid, "m1"); err != nil {
+		t.Fatal(err)
+	}
+	c, err := s.Challenge(bg, cid)
+	if err != nil || c.State != "open" || c.Days != 3 || c.MessageID != "m1" || !c.ExpiresAt.Equal(expires) {
+		t.Fatalf("challenge %+v, %v", c, err)
+	}
+	const n = 8
+	var wg sync.WaitGroup
+	ids := make([]int64, n)
+	errs := make([]error, n)
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			who := fmt.Sprintf("p%d", i)
+			ids[i], errs[i] = s.AcceptChallenge(bg, cid, who, Game{GuildID: "g1", Variant: "dbtoy", Players: [2]string{"alice", who}, Days: 3})
+		}()
+	}
+	wg.Wait()
+	won := -1
+	for i, err := range errs {
+		switch {
+		case err == nil && won == -1:
+			won = i
+		case errors.Is(err, ErrAlreadyTaken):
+		default:
+			t.Fatalf("accept %d: id %d, %v", i, ids[i], err)
+		}
+	}
+	if won == -1 {
+		t.Fatal("no accept succeeded")
+	}
+	c, _ = s.Challenge(bg, cid)
+	if c.State != "accepted" || c.GameID != ids[won] || c.AcceptedBy != fmt.Sprintf("p%d", won) {
+		t.Fatalf("after accept: %+v", c)
+	}
+	var games int
+	s.read.QueryRow(`SELECT COUNT(*) FROM games`).Scan(&games)
+	if games != 1 {
+		t.Fatalf("%d games exist after %d accepts", games, n)
+	}
+	if _, err := s.AcceptChallenge(bg, cid, "late", Game{GuildID: "g1", Variant: "dbtoy", Players: [2]string{"alice", "late"}}); !errors.Is(err, ErrAlreadyTaken) {
+		t.Fatalf("accept after accept: %v", err)
+	}
+	if err := s.CloseChallenge(bg, cid, "declined"); !errors.Is(err, ErrAlreadyTaken) {
+		t.Fatalf("decline after accept: %v", err)
+	}
+	if _, err := s.AcceptChallenge(bg, 999, "x", Game{}); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("accept of a missing challenge: %v", err)
+	}
+}
+
+func TestChallengeExpiryAndClosing(t *testing.T) {
+	s, _ := openTemp(t)
+	now := time.Now()
+	old, _ := s.CreateChallenge(bg, Challenge{GuildID: "g1", ChallengerID: "a", Variant: "dbtoy", ExpiresAt: now.Add(-time.Minute)})
+	fresh, _ := s.CreateChallenge(bg, Challenge{GuildID: "g1", ChallengerID: "a", Variant: "dbtoy", ExpiresAt: now.Add(time.Hour)})
+	due, err := s.ExpiredChallenges(bg, now)
+	if err != nil || len(due) != 1 || due[0].ID != old {
+		t.Fatalf("expired %+v, %v", due, err)
+	}
+	if err := s.CloseChallenge(bg, old, "expired"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CloseChallenge(bg, old, "cancelled"); !errors.Is(err, ErrAlreadyTaken) {
+		t.Fatalf("second close: %v", err)
+	}
+	if err := s.CloseChallenge(bg, fresh, "accepted"); err == nil {
+		t.Fatal("closing as accepted must go through AcceptChallenge")
+	}
+	if due, _ := s.ExpiredChallenges(bg, now); len(due) != 0 {
+		t.Fatalf("still expired: %+v", due)
+	}
+	if _, err := s.CreateChallenge(bg, Challenge{GuildID: "g1", ChallengerID: "a", Variant: "dbtoy", Color: "green"}); err == nil {
+		t.Fatal("colour green accepted")
+	}
+}
