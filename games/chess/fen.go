@@ -30,7 +30,7 @@ func (pc piece) letter() byte { return pieceLetters[pc-1] }
 // castling rights without king and rook at home, an impossible en passant
 // square, or the side not to move standing in check.
 func parseFEN(fen string) (position, error) {
-	var p position
+	p := position{ep: -1}
 	fields := strings.Fields(fen)
 	if len(fields) < 4 || len(fields) > 6 {
 		return p, fmt.Errorf("a FEN has 4 to 6 fields separated by spaces (board, side to move, castling, en passant, halfmove clock, move number), got %d; e.g. %q", len(fields), StartFEN)

@@ -144,6 +144,10 @@ func (p *position) describe(legal []move) []games.Move {
 		if plain := p.plainSAN(m); plain != body {
 			aliases = append(aliases, plain)
 		}
+		// Long algebraic with the piece letter (Ng1f3, typed Ng1-f3).
+		if pc := p.board[m.from()]; pc.kind() != pawn && m.kind() != moveCastle {
+			aliases = append(aliases, string(sanLetters[pc.kind()])+grid.Name(m.from())+grid.Name(m.to()))
+		}
 		switch {
 		case body == "O-O":
 			aliases = append(aliases, "0-0")
