@@ -100,10 +100,12 @@ func countsForRating(ctx context.Context, tx *sql.Tx, g Game, end End) (bool, er
 // rate runs one Glicko-2 period for both players of g and stores it.
 func rate(ctx context.Context, tx *sql.Tx, g Game, winner int, now time.Time) ([]RatingChange, error) {
 	var before [2]glicko
+	var last [2]sql.NullInt64 // when each last played a rated game here
 	for i, id := range g.Players {
 		before[i] = glicko{StartRating, StartRD, StartVolatility}
-		err := tx.QueryRowContext(ctx, `SELECT rating, rd, volatility FROM ratings WHERE guild_id = ? AND variant = ? AND user_id = ?`,
-			g.GuildID, g.Variant, id).Scan(&before[i].R, &before[i].RD, &before[i].Vol)
+		err := tx.QueryRowContext(ctx, `SELECT rating, rd, volatility, updated_at FROM ratings
+			WHERE guild_id = ? AND variant = ? AND user_id = ?`,
+			g.GuildID, g.Variant, id).Scan(&before[i].R, &before[i].RD, &before[i].Vol, &last[i])
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return nil, err
 		}
@@ -117,7 +119,7 @@ func rate(ctx context.Context, tx *sql.Tx, g Game, winner int, now time.Time) ([
 		case 1 - i:
 			score, col = 0, "losses"
 		}
-		after := before[i].update([]glickoGame{{Opp: before[1-i], Score: score}}, Tau)
+		after := before[i].update([]glickoGame{{Opp: before[1-i], Score: score}}, Tau, periodsSince(fromMillis(last[i]), now))
 		_, err := tx.ExecContext(ctx, `INSERT INTO ratings (guild_id, variant, user_id, rating, rd, volatility, `+col+`, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, 1, ?)
 			ON CONFLICT (guild_id, variant, user_id) DO UPDATE SET rating = excluded.rating, rd = excluded.rd,

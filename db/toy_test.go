@@ -45,7 +45,9 @@ func (d *dbtoy) LegalMoves() []games.Move {
 	}
 	return []games.Move{{Notation: "roll"}, {Notation: "pass"}, {Notation: "win"}}
 }
-func (d *dbtoy) ParseMove(text string) (games.Move, error) { return games.MatchMove(text, d.LegalMoves()) }
+func (d *dbtoy) ParseMove(text string) (games.Move, error) {
+	return games.MatchMove(text, d.LegalMoves())
+}
 func (d *dbtoy) Play(m games.Move, dice *games.Dice) ([]games.Event, error) {
 	var evs []games.Event
 	switch m.Notation {

@@ -1,0 +1,258 @@
+package db
+
+import (
+	"database/sql"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bermudachess/bermuda/games"
+)
+
+func TestMovesRoundTripAndLoad(t *testing.T) {
+	s, _ := openTemp(t)
+	id := newToyGame(t, s, "g1")
+	rolls := games.Script(4, 2)
+	for _, mv := range []string{"roll", "pass", "pass", "roll"} {
+		if _, err := play(t, s, id, mv, rolls); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, pos, err := s.LoadGame(bg, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Ply != 4 || pos.Position() != "4 2 0" {
+		t.Fatalf("ply %d position %q", g.Ply, pos.Position())
+	}
+	ms, err := s.Moves(bg, id)
+	if err != nil || len(ms) != 4 {
+		t.Fatalf("moves %+v, %v", ms, err)
+	}
+	if ms[0].Notation != "roll" || fmt.Sprint(ms[0].Rolls) != "[4]" || len(ms[0].Dice) != 1 || ms[0].PlayerID != "alice" ||
+		ms[1].PlayerID != "bob" || ms[1].Rolls != nil && len(ms[1].Rolls) != 0 || ms[3].Ply != 4 || ms[0].At.IsZero() {
+		t.Fatalf("moves read back: %+v", ms)
+	}
+	if g.Deadline.IsZero() || g.ReminderAt.IsZero() || g.Deadline.Location() != time.UTC {
+		t.Fatalf("deadline %v reminder %v", g.Deadline, g.ReminderAt)
+	}
+	if _, _, err := s.LoadGame(bg, 999); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("missing game: %v", err)
+	}
+}
+
+func TestConcurrentAppendsOfTheSamePly(t *testing.T) {
+	s1, path := openTemp(t)
+	s2, err := Open(path) // a second pool, as another process would have
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	id := newToyGame(t, s1, "g1")
+	for round := 0; round < 5; round++ {
+		const n = 8
+		var wg sync.WaitGroup
+		errs := make([]error, n)
+		for i := 0; i < n; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				st := s1
+				if i%2 == 1 {
+					st = s2
+				}
+				player := []string{"alice", "bob"}[round%2]
+				_, errs[i] = st.AppendMove(bg, id, round, Move{Notation: "pass", PlayerID: player, Dice: []string{fmt.Sprint(i)}},
+					time.Time{}, time.Time{}, nil)
+			}()
+		}
+		wg.Wait()
+		wins := 0
+		for _, err := range errs {
+			switch {
+			case err == nil:
+				wins++
+			case !errors.Is(err, ErrPositionChanged):
+				t.Fatalf("round %d: %v", round, err)
+			}
+		}
+		if wins != 1 {
+			t.Fatalf("round %d: %d appends of the same ply landed", round, wins)
+		}
+	}
+	if g, _, err := s1.LoadGame(bg, id); err != nil || g.Ply != 5 {
+		t.Fatalf("after 5 rounds: ply %d, %v", g.Ply, err)
+	}
+}
+
+func TestDuplicatedInteractionAddsNoSecondMove(t *testing.T) {
+	s, _ := openTemp(t)
+	id := newToyGame(t, s, "g1")
+	// The bot may claim the interaction and then store the move with it.
+	if err := s.ClaimInteraction(bg, "i-1"); err != nil {
+		t.Fatal(err)
+	}
+	m := Move{Notation: "pass", PlayerID: "alice", InteractionID: "i-1"}
+	if _, err := s.AppendMove(bg, id, 0, m, time.Time{}, time.Time{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	// A retry, whether it names the old or the new ply, is a duplicate.
+	for _, ply := range []int{0, 1} {
+		if _, err := s.AppendMove(bg, id, ply, m, time.Time{}, time.Time{}, nil); !errors.Is(err, ErrDuplicate) {
+			t.Fatalf("retry at ply %d: %v", ply, err)
+		}
+	}
+	if ms, _ := s.Moves(bg, id); len(ms) != 1 || ms[0].InteractionID != "i-1" {
+		t.Fatalf("moves %+v", ms)
+	}
+	if _, err := s.AppendMove(bg, id, 1, Move{Notation: "pass", PlayerID: "mallory"}, time.Time{}, time.Time{}, nil); err == nil {
+		t.Fatal("a move by someone outside the game was stored")
+	}
+	if _, err := s.AppendMove(bg, id, 5, Move{Notation: "pass", PlayerID: "bob"}, time.Time{}, time.Time{}, nil); !errors.Is(err, ErrPositionChanged) {
+		t.Fatalf("future ply: %v", err)
+	}
+}
+
+// tamper changes the log behind the store's back, as a hand edit would.
+func tamper(t *testing.T, path string, stmts ...string) {
+	t.Helper()
+	raw, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	for _, q := range append([]string{`DROP TRIGGER IF EXISTS moves_append_only_update`, `DROP TRIGGER IF EXISTS moves_append_only_delete`}, stmts...) {
+		if _, err := raw.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+}
+
+func TestTamperedMoveLogLoadsAsCorruptGame(t *testing.T) {
+	s, path := openTemp(t)
+	cases := map[string]string{
+		"impossible roll":     `UPDATE moves SET rolls = '[9]' WHERE game_id = %d AND ply = 1`,
+		"missing roll":        `UPDATE moves SET rolls = '[]' WHERE game_id = %d AND ply = 1`,
+		"extra roll":          `UPDATE moves SET rolls = '[3]' WHERE game_id = %d AND ply = 2`,
+		"illegal move":        `UPDATE moves SET notation = 'jump' WHERE game_id = %d AND ply = 2`,
+		"non-canonical move":  `UPDATE moves SET notation = 'PASS' WHERE game_id = %d AND ply = 2`,
+		"deleted move":        `DELETE FROM moves WHERE game_id = %d AND ply = 2`,
+		"garbled rolls":       `UPDATE moves SET rolls = '{' WHERE game_id = %d AND ply = 1`,
+		"unknown variant":     `UPDATE games SET variant = 'nosuch' WHERE id = %d`,
+		"move after the end":  `UPDATE moves SET notation = 'win' WHERE game_id = %d AND ply = 2`,
+		"ply count disagrees": `UPDATE games SET ply = 2 WHERE id = %d`,
+	}
+	ids := map[string]int64{}
+	for name := range cases {
+		id := newToyGame(t, s, "g1")
+		for _, mv := range []string{"roll", "pass", "roll"} {
+			if _, err := play(t, s, id, mv, games.Script(5, 1)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ids[name] = id
+	}
+	for name, q := range cases {
+		tamper(t, path, fmt.Sprintf(q, ids[name]))
+	}
+	for name, id := range ids {
+		_, pos, err := s.LoadGame(bg, id)
+		var ce *CorruptGameError
+		if !errors.As(err, &ce) || ce.GameID != id || pos != nil {
+			t.Errorf("%s: want *CorruptGameError for game %d, got %v", name, id, err)
+			continue
+		}
+		t.Logf("%s: %v", name, err)
+	}
+	// Nothing was repaired: the tampered row is still there as it was.
+	var rolls string
+	s.read.QueryRow(`SELECT rolls FROM moves WHERE game_id = ? AND ply = 1`, ids["impossible roll"]).Scan(&rolls)
+	if rolls != "[9]" {
+		t.Fatalf("tampered rolls now %q", rolls)
+	}
+}
+
+func TestMoveLogIsAppendOnly(t *testing.T) {
+	s, _ := openTemp(t)
+	id := newToyGame(t, s, "g1")
+	if _, err := play(t, s, id, "pass", nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{`UPDATE moves SET notation = 'roll'`, `DELETE FROM moves`} {
+		if _, err := s.write.Exec(q); err == nil {
+			t.Errorf("%s succeeded", q)
+		}
+	}
+}
+
+func TestRemindersDeadlinesAndActiveGames(t *testing.T) {
+	s, _ := openTemp(t)
+	a := newToyGame(t, s, "g1")
+	b := newToyGame(t, s, "g1")
+	other, err := s.CreateGame(bg, Game{GuildID: "g1", Variant: "dbtoy", Players: [2]string{"carol", "dave"}, Days: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	newToyGame(t, s, "g2")
+	now := time.Now()
+	if _, err := s.AppendMove(bg, a, 0, Move{Notation: "pass", PlayerID: "alice"}, now.Add(-time.Minute), now.Add(-time.Hour), nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AppendMove(bg, b, 0, Move{Notation: "pass", PlayerID: "alice"}, now.Add(time.Hour), now.Add(time.Minute), nil); err != nil {
+		t.Fatal(err)
+	}
+	if due, err := s.DueTimeouts(bg, now); err != nil || len(due) != 1 || due[0].ID != a {
+		t.Fatalf("timeouts %+v, %v", due, err)
+	}
+	if due, err := s.DueReminders(bg, now); err != nil || len(due) != 1 || due[0].ID != a {
+		t.Fatalf("reminders %+v, %v", due, err)
+	}
+	if ok, err := s.MarkReminded(bg, a, 0); ok || err != nil {
+		t.Fatalf("reminder for a stale ply marked: %v %v", ok, err)
+	}
+	if ok, err := s.MarkReminded(bg, a, 1); !ok || err != nil {
+		t.Fatalf("first mark: %v %v", ok, err)
+	}
+	if ok, _ := s.MarkReminded(bg, a, 1); ok {
+		t.Fatal("second mark for the same ply succeeded")
+	}
+	if due, _ := s.DueReminders(bg, now); len(due) != 0 {
+		t.Fatalf("reminded game still due: %+v", due)
+	}
+	// The next move sets a new reminder, unsent.
+	if _, err := s.AppendMove(bg, a, 1, Move{Notation: "pass", PlayerID: "bob"}, now.Add(time.Hour), now.Add(-time.Second), nil); err != nil {
+		t.Fatal(err)
+	}
+	if due, _ := s.DueReminders(bg, now); len(due) != 1 || due[0].ReminderSent {
+		t.Fatalf("after a move: %+v", due)
+	}
+	if all, _ := s.ActiveGames(bg, "g1", ""); len(all) != 3 {
+		t.Fatalf("active in g1: %d", len(all))
+	}
+	if mine, _ := s.ActiveGames(bg, "g1", "dave"); len(mine) != 1 || mine[0].ID != other {
+		t.Fatalf("dave's games: %+v", mine)
+	}
+	if err := s.SetDrawOffer(bg, a, 1); err != nil {
+		t.Fatal(err)
+	}
+	if g, _ := s.Game(bg, a); g.DrawOfferBy != 1 {
+		t.Fatalf("draw offer %d", g.DrawOfferBy)
+	}
+	if _, err := s.AppendMove(bg, a, 2, Move{Notation: "pass", PlayerID: "alice"}, time.Time{}, time.Time{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if g, _ := s.Game(bg, a); g.DrawOfferBy != -1 || !g.Deadline.IsZero() {
+		t.Fatalf("a move must clear the draw offer: %+v", g)
+	}
+	if err := s.SetGameThread(bg, b, "t-b"); err != nil {
+		t.Fatal(err)
+	}
+	if g, err := s.GameByThread(bg, "t-b"); err != nil || g.ID != b {
+		t.Fatalf("by thread: %+v, %v", g, err)
+	}
+	if _, err := s.GameByThread(bg, "t-none"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("unknown thread: %v", err)
+	}
+}
