@@ -68,8 +68,20 @@ func (g *Game) legal() []move {
 	var l moveList
 	g.pos.generate(&l)
 	out := append([]move(nil), l.moves[:l.n]...)
-	sort.Slice(out, func(i, j int) bool { return out[i].uci() < out[j].uci() })
+	sort.Slice(out, func(i, j int) bool { return out[i].uciOrder() < out[j].uciOrder() })
 	return out
+}
+
+// uciOrder sorts moves as their UCI texts sort: from file, from rank, to
+// file, to rank, then the promotion letter (b < n < q < r).
+func (m move) uciOrder() int {
+	from, to := m.from(), m.to()
+	k := ((from%8*8+from/8)*8+to%8)*8 + to/8
+	promo := 0
+	if m.isPromotion() {
+		promo = 1 + [4]int{1, 0, 3, 2}[m.kind()-movePromoN] // n, b, r, q
+	}
+	return k*5 + promo
 }
 
 func (g *Game) hasLegalMove() bool {
