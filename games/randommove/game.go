@@ -82,6 +82,9 @@ func firstTurnIndex(fen string) int {
 // throws again; the higher throw plays White. Each pair is one EventDice
 // (Dice = [Player 1's face, Player 2's face]).
 func (g *Game) Begin(d *games.Dice) ([]games.Event, error) {
+	if d == nil {
+		d = games.NewDice(nil) // rolling then reports the missing roller
+	}
 	if g.begun {
 		return nil, errors.New("the colours were already thrown for")
 	}
@@ -132,6 +135,9 @@ func (g *Game) Play(m games.Move, d *games.Dice) ([]games.Event, error) {
 	if g.outcome.Over {
 		return nil, fmt.Errorf("the game is over (%s)", g.outcome.Reason)
 	}
+	if d == nil {
+		d = games.NewDice(nil)
+	}
 	mover, side := g.toAct(), g.board.SideToMove()
 	evs, err := g.board.PlayMove(m)
 	if err != nil {
@@ -155,8 +161,13 @@ func (g *Game) Play(m games.Move, d *games.Dice) ([]games.Event, error) {
 			g.board = again
 			return evs, nil
 		}
-		evs = append(evs, games.Event{Kind: games.EventTurnPassed, Player: mover, Side: side,
-			Text: fmt.Sprintf("%s has no legal move left, so %s's turn ends with %s unplayed", side, mover, plural(g.movesLeft, "move"))})
+		// No move for the mover: either none is legal, or the chess
+		// position is already drawn (insufficient material, 100 moves),
+		// which the judgement at the start of the next turn declares.
+		if again.IsStalemate() {
+			evs = append(evs, games.Event{Kind: games.EventTurnPassed, Player: mover, Side: side,
+				Text: fmt.Sprintf("%s has no legal move left, so %s's turn ends with %s unplayed", side, mover, plural(g.movesLeft, "move"))})
+		}
 	}
 	g.movesLeft = 0
 	evs = append(evs, g.nextTurn(d)...)

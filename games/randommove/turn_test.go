@@ -308,6 +308,38 @@ func TestInsufficientMaterial(t *testing.T) {
 	}
 }
 
+// A draw by material or move count that arises in the middle of a turn
+// ends the game at once (the turn ends, and its end is a turn boundary).
+func TestDrawInTheMiddleOfATurn(t *testing.T) {
+	for _, c := range []struct{ fen, move, reason string }{
+		{"1n2k3/8/8/8/8/8/3n4/4K3 w - - 0 30", "Kxd2", "insufficient material"},
+		{"4k3/8/8/8/8/8/8/R3K3 w - - 99 80", "Ra2", "100 moves without a capture or pawn move"},
+	} {
+		g := inTurn(t, c.fen, 3)
+		evs := play(t, g, c.move)
+		if o := g.Outcome(); !o.Draw || o.Reason != c.reason {
+			t.Errorf("%s after %s: outcome %+v, want a draw by %s", c.fen, c.move, o, c.reason)
+		}
+		if k := kinds(evs); k != "moved captured game_over" && k != "moved game_over" {
+			t.Errorf("%s after %s: events %s", c.fen, c.move, k)
+		}
+	}
+}
+
+// A turn that needs a throw without a roller is an error, not a panic.
+func TestThrowWithoutDice(t *testing.T) {
+	g := begun(t, "", 5, 3)
+	play(t, g, "e2e4")
+	m, _ := g.ParseMove("e5")
+	if _, err := g.Play(m, nil); err == nil {
+		t.Error("a throw without dice was accepted")
+	}
+	fresh, _ := New("")
+	if _, err := fresh.Begin(nil); err == nil {
+		t.Error("colour throws without dice were accepted")
+	}
+}
+
 func TestSixSixesLoses(t *testing.T) {
 	g := begun(t, "", 3, 6) // Player 2 plays White, history 6
 	play(t, g, "e2e4")
