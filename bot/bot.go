@@ -1,0 +1,194 @@
+// Package bot wires the rules (games), storage (db) and pictures (render)
+// to Discord. Interactions arrive through HandleInteraction; each handler
+// validates first and answers mistakes ephemerally, then defers, works and
+// follows up, so the 3-second rule holds and game threads stay clean.
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/games"
+)
+
+// Bot is the command logic. It is safe for concurrent use: interactions for
+// different games run in parallel, actions on one game one at a time.
+type Bot struct {
+	store *db.Store
+	dc    Discord
+	log   *slog.Logger
+	// Now is the clock; tests replace it to drive deadlines.
+	Now func() time.Time
+	// Roller rolls every die; production uses crypto/rand.
+	Roller      games.Roller
+	defaultDays int
+	appID       string
+
+	mu       sync.Mutex
+	sessions map[int64]*session
+	inflight sync.WaitGroup
+	closing  bool
+}
+
+// Options configure a Bot.
+type Options struct {
+	Store       *db.Store
+	Discord     Discord
+	Log         *slog.Logger
+	AppID       string
+	DefaultDays int
+}
+
+// New makes a bot.
+func New(o Options) *Bot {
+	if o.Log == nil {
+		o.Log = slog.Default()
+	}
+	if o.DefaultDays == 0 {
+		o.DefaultDays = 3
+	}
+	return &Bot{
+		store: o.Store, dc: o.Discord, log: o.Log, appID: o.AppID, defaultDays: o.DefaultDays,
+		Now: time.Now, Roller: games.CryptoRoller{}, sessions: map[int64]*session{},
+	}
+}
+
+// SetAppID records the application id once the gateway says it.
+func (b *Bot) SetAppID(id string) { b.mu.Lock(); b.appID = id; b.mu.Unlock() }
+
+// Register overwrites the slash commands in one call (per guild when
+// guildID is set: instant, for development).
+func (b *Bot) Register(guildID string) error {
+	b.mu.Lock()
+	app := b.appID
+	b.mu.Unlock()
+	return b.dc.RegisterCommands(app, guildID, Commands())
+}
+
+// Drain stops accepting interactions and waits for those in flight.
+func (b *Bot) Drain(timeout time.Duration) bool {
+	b.mu.Lock()
+	b.closing = true
+	b.mu.Unlock()
+	done := make(chan struct{})
+	go func() { b.inflight.Wait(); close(done) }()
+	select {
+	case <-done:
+		return true
+	case <-time.After(timeout):
+		return false
+	}
+}
+
+// HandleInteraction processes one interaction. It never panics: a panic in
+// a handler is logged and answered with an apology.
+func (b *Bot) HandleInteraction(i *discordgo.Interaction) {
+	b.mu.Lock()
+	if b.closing {
+		b.mu.Unlock()
+		return
+	}
+	b.inflight.Add(1)
+	b.mu.Unlock()
+	defer b.inflight.Done()
+
+	r := &request{b: b, i: i}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	defer func() {
+		if p := recover(); p != nil {
+			b.log.Error("handler panicked", "interaction", i.ID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			r.fail(errors.New("internal error"))
+		}
+	}()
+	if i.Type != discordgo.InteractionApplicationCommandAutocomplete {
+		// Exactly once: a re-delivered interaction changes nothing.
+		if err := b.store.ClaimInteraction(ctx, i.ID); err != nil {
+			if errors.Is(err, db.ErrDuplicate) {
+				b.log.Info("duplicate interaction ignored", "interaction", i.ID)
+				return
+			}
+			r.fail(err)
+			return
+		}
+	}
+	if err := b.route(ctx, r); err != nil {
+		r.fail(err)
+	}
+}
+
+func (b *Bot) route(ctx context.Context, r *request) error {
+	i := r.i
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand:
+		name := i.ApplicationCommandData().Name
+		b.log.Debug("command", "name", name, "user", r.userID(), "channel", i.ChannelID)
+		h, ok := commandHandlers[name]
+		if !ok {
+			return userErrorf("unknown command /%s", name)
+		}
+		return h(b, ctx, r)
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		return b.autocomplete(ctx, r)
+	case discordgo.InteractionMessageComponent:
+		id := i.MessageComponentData().CustomID
+		prefix, arg, _ := strings.Cut(id, ":")
+		h, ok := buttonHandlers[prefix]
+		if !ok {
+			return userErrorf("this button is no longer in use")
+		}
+		n, err := strconv.ParseInt(arg, 10, 64)
+		if err != nil {
+			return userErrorf("this button is broken (%q)", id)
+		}
+		return h(b, ctx, r, n)
+	}
+	return nil
+}
+
+type commandHandler func(b *Bot, ctx context.Context, r *request) error
+type buttonHandler func(b *Bot, ctx context.Context, r *request, id int64) error
+
+var commandHandlers map[string]commandHandler
+var buttonHandlers map[string]buttonHandler
+
+func init() {
+	commandHandlers = map[string]commandHandler{
+		"challenge": (*Bot).cmdChallenge,
+		"move":      (*Bot).cmdMove,
+		"board":     (*Bot).cmdBoard,
+		"moves":     (*Bot).cmdMoves,
+		"resign":    (*Bot).cmdResign,
+		"draw":      (*Bot).cmdDraw,
+		"abort":     (*Bot).cmdAbort,
+		"rematch":   (*Bot).cmdRematch,
+		"export":    (*Bot).cmdExport,
+		"leaderboard": (*Bot).cmdLeaderboard,
+		"stats":     (*Bot).cmdStats,
+		"games":     (*Bot).cmdGames,
+		"rules":     (*Bot).cmdRules,
+		"help":      (*Bot).cmdHelp,
+		"settings":  (*Bot).cmdSettings,
+	}
+	buttonHandlers = map[string]buttonHandler{
+		"accept":    (*Bot).btnAccept,
+		"decline":   (*Bot).btnDecline,
+		"cancel":    (*Bot).btnCancel,
+		"drawyes":   (*Bot).btnDrawAccept,
+		"drawno":    (*Bot).btnDrawDecline,
+		"rematch":   (*Bot).btnRematch,
+		"export":    (*Bot).btnExport,
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

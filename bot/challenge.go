@@ -1,0 +1,294 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/games"
+)
+
+// ChallengeLifetime is how long an unanswered challenge stays open.
+const ChallengeLifetime = 48 * time.Hour
+
+var threadPerms = []int64{
+	discordgo.PermissionViewChannel, discordgo.PermissionSendMessages, discordgo.PermissionEmbedLinks,
+	discordgo.PermissionAttachFiles, discordgo.PermissionReadMessageHistory,
+	discordgo.PermissionCreatePublicThreads, discordgo.PermissionSendMessagesInThreads,
+}
+
+func (b *Bot) cmdChallenge(ctx context.Context, r *request) error {
+	if r.i.GuildID == "" {
+		return userErrorf("Challenges work in a server channel, not in direct messages.")
+	}
+	if _, err := b.store.GameByThread(ctx, r.i.ChannelID); err == nil {
+		return userErrorf("Start challenges in a normal text channel: the game gets its own thread from there.")
+	}
+	v, err := games.Lookup(r.stringOption("variant"))
+	if err != nil {
+		return userErrorf("Unknown variant. Pick one from the list: %s.", variantList())
+	}
+	challenger := r.user()
+	var opponentID string
+	if o := r.userOption("opponent"); o != nil {
+		switch {
+		case o.ID == challenger.ID:
+			return userErrorf("You can't challenge yourself. Name another player, or leave `opponent` empty so anyone can accept.")
+		case o.Bot:
+			return userErrorf("%s is a bot and can't play. Challenge a person, or leave `opponent` empty.", o.Username)
+		}
+		opponentID = o.ID
+		b.store.UpsertPlayer(ctx, o.ID, displayName(o))
+	}
+	color := r.stringOption("color")
+	if color == "" {
+		color = "random"
+	}
+	days := r.intOption("days")
+	if days == 0 {
+		set, err := b.store.Settings(ctx, r.i.GuildID)
+		if err != nil {
+			return err
+		}
+		days = set.DefaultDays
+		if days == 0 {
+			days = b.defaultDays
+		}
+	}
+	if !validDays(days) {
+		return userErrorf("%d days per move is not offered; choose one of %s.", days, daysList())
+	}
+	if err := r.needPerms(threadPerms...); err != nil {
+		return err
+	}
+	if err := b.store.UpsertPlayer(ctx, challenger.ID, r.userName()); err != nil {
+		return err
+	}
+	now := b.Now()
+	c := db.Challenge{
+		GuildID: r.i.GuildID, ChannelID: r.i.ChannelID, ChallengerID: challenger.ID, OpponentID: opponentID,
+		Variant: v.ID, Color: color, Days: days, State: "open", CreatedAt: now, ExpiresAt: now.Add(ChallengeLifetime),
+	}
+	id, err := b.store.CreateChallenge(ctx, c)
+	if err != nil {
+		return err
+	}
+	c.ID = id
+	resp := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: challengeMessage(c, v)}
+	if err := r.respond(resp); err != nil {
+		b.store.CloseChallenge(ctx, id, "cancelled")
+		return err
+	}
+	if msg, err := b.dc.Original(r.i); err == nil {
+		b.store.SetChallengeMessage(ctx, id, msg.ID)
+	} else {
+		b.log.Warn("could not read the challenge message id", "challenge", id, "err", err)
+	}
+	return nil
+}
+
+func challengeMessage(c db.Challenge, v games.Variant) *discordgo.InteractionResponseData {
+	who := "Anyone may accept."
+	mentions := noPings
+	if c.OpponentID != "" {
+		who = mention(c.OpponentID) + ", do you accept?"
+		mentions = pingOnly(c.OpponentID)
+	}
+	side := map[string]string{"white": "plays the first side (White)", "black": "plays the second side (Black)", "random": "gets a random side"}[c.Color]
+	if v.ID == "randommove" {
+		side = "throws a die against you for White"
+	}
+	desc := fmt.Sprintf("%s\n\n%s %s · %s per move.\n%s", v.Summary, mention(c.ChallengerID), side, plural(c.Days, "day"), who)
+	if v.Reconstructed {
+		desc += "\n*The setup is reconstructed: the original diagram is lost. See `/rules`.*"
+	}
+	return &discordgo.InteractionResponseData{
+		Content:         fmt.Sprintf("♟️ %s challenges %s to **%s**", mention(c.ChallengerID), opponentText(c), v.Name),
+		Embeds:          []*discordgo.MessageEmbed{{Title: v.Name, Description: desc, Color: 0x1f6f8b}},
+		AllowedMentions: mentions,
+		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Accept", Style: discordgo.SuccessButton, CustomID: fmt.Sprintf("accept:%d", c.ID)},
+			discordgo.Button{Label: "Decline", Style: discordgo.DangerButton, CustomID: fmt.Sprintf("decline:%d", c.ID)},
+			discordgo.Button{Label: "Cancel", Style: discordgo.SecondaryButton, CustomID: fmt.Sprintf("cancel:%d", c.ID)},
+		}}},
+	}
+}
+
+func opponentText(c db.Challenge) string {
+	if c.OpponentID == "" {
+		return "anyone"
+	}
+	return mention(c.OpponentID)
+}
+
+func displayName(u *discordgo.User) string {
+	if u.GlobalName != "" {
+		return u.GlobalName
+	}
+	return u.Username
+}
+
+func variantList() string {
+	var s string
+	for i, c := range variantChoices() {
+		if i > 0 {
+			s += ", "
+		}
+		s += "`" + c.Value.(string) + "`"
+	}
+	return s
+}
+
+// openChallenge loads a challenge and refuses a used one.
+func (b *Bot) openChallenge(ctx context.Context, id int64) (db.Challenge, error) {
+	c, err := b.store.Challenge(ctx, id)
+	if errors.Is(err, db.ErrNotFound) {
+		return c, userErrorf("This challenge no longer exists.")
+	}
+	if err != nil {
+		return c, err
+	}
+	if c.State != "open" {
+		return c, userErrorf("This challenge is already taken (%s).", c.State)
+	}
+	return c, nil
+}
+
+func (b *Bot) btnAccept(ctx context.Context, r *request, id int64) error {
+	c, err := b.openChallenge(ctx, id)
+	if err != nil {
+		return err
+	}
+	acceptor := r.userID()
+	switch {
+	case acceptor == c.ChallengerID:
+		return userErrorf("You can't accept your own challenge. Use **Cancel** to withdraw it.")
+	case c.OpponentID != "" && acceptor != c.OpponentID:
+		return userErrorf("Only %s can accept this challenge. Start your own with `/challenge`.", mention(c.OpponentID))
+	}
+	if err := r.needPerms(threadPerms...); err != nil {
+		return err
+	}
+	if err := b.store.UpsertPlayer(ctx, acceptor, r.userName()); err != nil {
+		return err
+	}
+	players := [2]string{c.ChallengerID, acceptor}
+	switch c.Color {
+	case "black":
+		players = [2]string{acceptor, c.ChallengerID}
+	case "random":
+		if f, err := b.Roller.Roll(2); err == nil && f == 2 {
+			players = [2]string{acceptor, c.ChallengerID}
+		}
+	}
+	g, startRolls, startEvents, err := games.Start(c.Variant, "", b.Roller)
+	if err != nil {
+		return err
+	}
+	r.deferUpdate()
+	now := b.Now()
+	deadline, _ := b.deadlines(c.Days, 0, false)
+	row := db.Game{
+		GuildID: c.GuildID, ChannelID: c.ChannelID, Variant: c.Variant, StartRolls: startRolls,
+		Players: players, Days: c.Days, State: "active", Winner: -1, Deadline: deadline, DrawOfferBy: -1,
+		CreatedAt: now, UpdatedAt: now,
+	}
+	gameID, err := b.store.AcceptChallenge(ctx, id, acceptor, row)
+	if errors.Is(err, db.ErrAlreadyTaken) {
+		return userErrorf("This challenge is already taken.")
+	}
+	if err != nil {
+		return err
+	}
+	row.ID = gameID
+	names := [2]string{b.name(ctx, players[0]), b.name(ctx, players[1])}
+	done := fmt.Sprintf("✅ %s accepted %s's challenge to **%s**.", mention(acceptor), mention(c.ChallengerID), variantName(c.Variant))
+	r.editOriginal(&discordgo.WebhookEdit{Content: &done, Components: &[]discordgo.MessageComponent{}, Embeds: &[]*discordgo.MessageEmbed{}, AllowedMentions: noPings})
+
+	thread, err := b.dc.StartThread(c.ChannelID, r.i.Message.ID, truncate(fmt.Sprintf("%s · %s vs %s", variantName(c.Variant), names[0], names[1]), 100))
+	if err != nil {
+		return fmt.Errorf("creating the game thread: %w", err)
+	}
+	if err := b.store.SetGameThread(ctx, gameID, thread.ID); err != nil {
+		return err
+	}
+	row.ThreadID = thread.ID
+	for _, p := range players {
+		if err := b.dc.AddThreadMember(thread.ID, p); err != nil {
+			b.log.Warn("adding a thread member failed", "thread", thread.ID, "user", p, "err", err)
+		}
+	}
+	b.mu.Lock()
+	b.sessions[gameID] = &session{id: gameID, row: row, game: g}
+	b.mu.Unlock()
+	b.postOpening(row, g, startEvents)
+	return nil
+}
+
+// postOpening is the thread's first posts: who plays what, any opening
+// dice (one message per throw), then the board.
+func (b *Bot) postOpening(row db.Game, g games.Game, startEvents []games.Event) {
+	b.sendText(row.ThreadID, fmt.Sprintf("**%s** · %s · %s per move. Play with `/move`; `/moves` lists legal moves, `/rules` explains the game.",
+		variantName(row.Variant), playerLine(row, g), plural(row.Days, "day")), noPings)
+	for _, line := range diceLines(row, row.Players[0], startEvents) {
+		b.sendText(row.ThreadID, line, noPings)
+	}
+	if msg, err := b.boardMessage(row, g, "The game begins"); err == nil {
+		b.send(row.ThreadID, msg)
+	} else {
+		b.log.Error("opening board", "game", row.ID, "err", err)
+	}
+}
+
+func (b *Bot) name(ctx context.Context, userID string) string {
+	if n, err := b.store.PlayerName(ctx, userID); err == nil && n != "" {
+		return n
+	}
+	return userID
+}
+
+func (b *Bot) closeChallenge(ctx context.Context, r *request, id int64, state string, allowed func(db.Challenge) error) error {
+	c, err := b.openChallenge(ctx, id)
+	if err != nil {
+		return err
+	}
+	if err := allowed(c); err != nil {
+		return err
+	}
+	if err := b.store.CloseChallenge(ctx, id, state); errors.Is(err, db.ErrAlreadyTaken) {
+		return userErrorf("This challenge is already taken.")
+	} else if err != nil {
+		return err
+	}
+	text := fmt.Sprintf("~~%s challenged %s to %s~~ — %s by %s.", mention(c.ChallengerID), opponentText(c), variantName(c.Variant), state, mention(r.userID()))
+	return r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
+		Content: text, Components: []discordgo.MessageComponent{}, Embeds: []*discordgo.MessageEmbed{}, AllowedMentions: noPings,
+	}})
+}
+
+func (b *Bot) btnDecline(ctx context.Context, r *request, id int64) error {
+	return b.closeChallenge(ctx, r, id, "declined", func(c db.Challenge) error {
+		switch {
+		case r.userID() == c.ChallengerID:
+			return userErrorf("That's your own challenge: use **Cancel** to withdraw it.")
+		case c.OpponentID == "":
+			return userErrorf("This challenge is open to anyone; just leave it if you don't want to play.")
+		case r.userID() != c.OpponentID:
+			return userErrorf("Only %s can decline this challenge.", mention(c.OpponentID))
+		}
+		return nil
+	})
+}
+
+func (b *Bot) btnCancel(ctx context.Context, r *request, id int64) error {
+	return b.closeChallenge(ctx, r, id, "cancelled", func(c db.Challenge) error {
+		if r.userID() != c.ChallengerID {
+			return userErrorf("Only %s, who made this challenge, can cancel it.", mention(c.ChallengerID))
+		}
+		return nil
+	})
+}

@@ -1,0 +1,76 @@
+package bot
+
+import (
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/bermudachess/bermuda/games"
+)
+
+// variantChoices lists the variants players can pick, in a fixed order.
+func variantChoices() []*discordgo.ApplicationCommandOptionChoice {
+	var out []*discordgo.ApplicationCommandOptionChoice
+	for _, v := range games.All() {
+		if v.ID == "chess" {
+			continue // plain chess is the engine under Random Move Number Chess, not a Bermuda game
+		}
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: v.Name, Value: v.ID})
+	}
+	return out
+}
+
+func variantOption(required bool) *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionString, Name: "variant", Description: "Which game",
+		Required: required, Choices: variantChoices(),
+	}
+}
+
+func daysChoices() []*discordgo.ApplicationCommandOptionChoice {
+	var out []*discordgo.ApplicationCommandOptionChoice
+	for _, d := range AllowedDays {
+		name := "1 day per move"
+		if d > 1 {
+			name = itoa(d) + " days per move"
+		}
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: d})
+	}
+	return out
+}
+
+func playerOption(desc string) *discordgo.ApplicationCommandOption {
+	return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "player", Description: desc}
+}
+
+var manageGuild = int64(discordgo.PermissionManageGuild)
+
+// Commands is every slash command, registered in one bulk overwrite.
+func Commands() []*discordgo.ApplicationCommand {
+	dm := false
+	return []*discordgo.ApplicationCommand{
+		{Name: "challenge", Description: "Challenge a player (or anyone) to a game", DMPermission: &dm, Options: []*discordgo.ApplicationCommandOption{
+			variantOption(true),
+			{Type: discordgo.ApplicationCommandOptionUser, Name: "opponent", Description: "Who to challenge (leave empty: anyone may accept)"},
+			{Type: discordgo.ApplicationCommandOptionString, Name: "color", Description: "Your side (default random)", Choices: []*discordgo.ApplicationCommandOptionChoice{
+				{Name: "White (first player)", Value: "white"}, {Name: "Black (second player)", Value: "black"}, {Name: "Random", Value: "random"}}},
+			{Type: discordgo.ApplicationCommandOptionInteger, Name: "days", Description: "Days per move (default: the server's)", Choices: daysChoices()},
+		}},
+		{Name: "move", Description: "Play a move in this game thread", DMPermission: &dm, Options: []*discordgo.ApplicationCommandOption{
+			{Type: discordgo.ApplicationCommandOptionString, Name: "move", Description: "The move, e.g. e2e4 or Nf3 (suggestions as you type)", Required: true, Autocomplete: true},
+		}},
+		{Name: "board", Description: "Show the current position again", DMPermission: &dm},
+		{Name: "moves", Description: "List your legal moves (only you see it)", DMPermission: &dm},
+		{Name: "resign", Description: "Resign this game", DMPermission: &dm},
+		{Name: "draw", Description: "Offer a draw (your opponent gets Accept/Decline buttons)", DMPermission: &dm},
+		{Name: "abort", Description: "Abort this game (only before both players have moved)", DMPermission: &dm},
+		{Name: "rematch", Description: "Challenge your opponent again with sides swapped", DMPermission: &dm},
+		{Name: "export", Description: "Download this game's record (replayable with bermuda play -replay)", DMPermission: &dm},
+		{Name: "leaderboard", Description: "Top 10 of this server in a variant", DMPermission: &dm, Options: []*discordgo.ApplicationCommandOption{variantOption(true)}},
+		{Name: "stats", Description: "Ratings and results of a player", DMPermission: &dm, Options: []*discordgo.ApplicationCommandOption{playerOption("Whose stats (default: yours)")}},
+		{Name: "games", Description: "Active games in this server", DMPermission: &dm, Options: []*discordgo.ApplicationCommandOption{playerOption("Only this player's games")}},
+		{Name: "rules", Description: "How a variant plays", Options: []*discordgo.ApplicationCommandOption{variantOption(true)}},
+		{Name: "help", Description: "How to play with Bermuda"},
+		{Name: "settings", Description: "Server settings (Manage Server only)", DMPermission: &dm, DefaultMemberPermissions: &manageGuild, Options: []*discordgo.ApplicationCommandOption{
+			{Type: discordgo.ApplicationCommandOptionInteger, Name: "days", Description: "Default days per move for new challenges", Choices: daysChoices()},
+		}},
+	}
+}

@@ -1,0 +1,307 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/games"
+)
+
+// InvitePermissions is the permission integer the bot asks for on invite.
+const InvitePermissions = 309237763072
+
+// ratingText shows a rating, with "?" while it is provisional (RD > 110).
+func ratingText(r db.Rating) string {
+	if r.RD > 110 {
+		return fmt.Sprintf("%.0f?", r.Rating)
+	}
+	return fmt.Sprintf("%.0f", r.Rating)
+}
+
+func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) error {
+	if r.i.GuildID == "" {
+		return userErrorf("Leaderboards belong to a server: use this in a server channel.")
+	}
+	v, err := games.Lookup(r.stringOption("variant"))
+	if err != nil {
+		return userErrorf("Unknown variant. Pick one from the list: %s.", variantList())
+	}
+	top, err := b.store.Leaderboard(ctx, r.i.GuildID, v.ID, 10)
+	if err != nil {
+		return err
+	}
+	var sb strings.Builder
+	if len(top) == 0 {
+		sb.WriteString("Nobody has an established rating here yet. A rating settles (deviation ≤ 65) after a number of rated games; until then it shows as `1500?` in `/stats`.")
+	}
+	for n, row := range top {
+		fmt.Fprintf(&sb, "**%d.** %s — %s (%d games: %d W, %d L, %d D)\n", n+1, mention(row.UserID), ratingText(row),
+			row.Wins+row.Losses+row.Draws, row.Wins, row.Losses, row.Draws)
+	}
+	return r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{
+		Embeds:          []*discordgo.MessageEmbed{{Title: "🏆 " + v.Name + " — leaderboard", Description: sb.String(), Color: 0x1f6f8b}},
+		AllowedMentions: noPings,
+	}})
+}
+
+func (b *Bot) cmdStats(ctx context.Context, r *request) error {
+	if r.i.GuildID == "" {
+		return userErrorf("Stats belong to a server: use this in a server channel.")
+	}
+	userID := r.userID()
+	if u := r.userOption("player"); u != nil {
+		userID = u.ID
+	}
+	ratings, err := b.store.PlayerRatings(ctx, r.i.GuildID, userID)
+	if err != nil {
+		return err
+	}
+	active, err := b.store.ActiveGames(ctx, r.i.GuildID, userID)
+	if err != nil {
+		return err
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "Stats for %s in this server\n", mention(userID))
+	if len(ratings) == 0 {
+		sb.WriteString("No finished rated games yet.\n")
+	}
+	for _, rt := range ratings {
+		fmt.Fprintf(&sb, "**%s**: %s ±%.0f — %d W, %d L, %d D\n", variantName(rt.Variant), ratingText(rt), rt.RD, rt.Wins, rt.Losses, rt.Draws)
+	}
+	fmt.Fprintf(&sb, "Active games: %d", len(active))
+	return r.ephemeral(truncate(sb.String(), 1990))
+}
+
+func (b *Bot) cmdGames(ctx context.Context, r *request) error {
+	if r.i.GuildID == "" {
+		return userErrorf("Games belong to a server: use this in a server channel.")
+	}
+	userID := ""
+	if u := r.userOption("player"); u != nil {
+		userID = u.ID
+	}
+	rows, err := b.store.ActiveGames(ctx, r.i.GuildID, userID)
+	if err != nil {
+		return err
+	}
+	var sb strings.Builder
+	if len(rows) == 0 {
+		sb.WriteString("No active games. Start one with `/challenge`.")
+	}
+	for n, row := range rows {
+		if n == 20 {
+			fmt.Fprintf(&sb, "… and %d more.", len(rows)-n)
+			break
+		}
+		turn := ""
+		if s, err := b.lockGame(ctx, row.ID); err == nil {
+			t := s.game.Turn()
+			turn = fmt.Sprintf(" — %s to move", mention(s.row.Players[t.Player]))
+			s.unlock()
+		}
+		fmt.Fprintf(&sb, "<#%s> %s: %s vs %s%s\n", row.ThreadID, variantName(row.Variant), mention(row.Players[0]), mention(row.Players[1]), turn)
+	}
+	return r.ephemeral(truncate(sb.String(), 1990))
+}
+
+func (b *Bot) cmdRules(ctx context.Context, r *request) error {
+	v, err := games.Lookup(r.stringOption("variant"))
+	if err != nil {
+		return userErrorf("Unknown variant. Pick one from the list: %s.", variantList())
+	}
+	desc := v.Rules
+	if desc == "" {
+		desc = v.Summary
+	}
+	if v.Reconstructed {
+		desc += "\n\n⚠️ **Reconstructed setup.** " + v.ReconstructedNote
+	}
+	desc += "\n\n*Source:* " + v.Source
+	return r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{
+		Flags:  discordgo.MessageFlagsEphemeral,
+		Embeds: []*discordgo.MessageEmbed{{Title: "📜 " + v.Name, Description: truncate(desc, 4000), Color: 0x1f6f8b}},
+	}})
+}
+
+func (b *Bot) cmdHelp(ctx context.Context, r *request) error {
+	b.mu.Lock()
+	app := b.appID
+	b.mu.Unlock()
+	text := "**Bermuda** hosts five strange chess variants, played move by move in a thread over days.\n" +
+		"• `/challenge variant [opponent] [color] [days]` — invite a player (or anyone). On accept a game thread opens.\n" +
+		"• In the thread: `/move` (suggestions as you type), `/moves`, `/board`, `/draw`, `/resign`, `/abort` (before both have moved), `/export`, `/rematch` after the end.\n" +
+		"• `/rules variant` — how a variant plays. `/leaderboard`, `/stats`, `/games` — ratings (Glicko-2 per server and variant) and active games.\n" +
+		"• Every die roll is posted as its own message. Time control: days per move; a reminder comes at 80% of the time, and running out loses.\n" +
+		"• Server managers: `/settings days` sets the default time control.\n"
+	if app != "" {
+		text += fmt.Sprintf("Invite me: https://discord.com/oauth2/authorize?client_id=%s&permissions=%d&scope=bot+applications.commands", app, InvitePermissions)
+	}
+	return r.ephemeral(text)
+}
+
+func (b *Bot) cmdSettings(ctx context.Context, r *request) error {
+	if r.i.GuildID == "" {
+		return userErrorf("Settings belong to a server: use this in a server channel.")
+	}
+	if r.i.Member == nil || r.i.Member.Permissions&discordgo.PermissionManageGuild == 0 {
+		return userErrorf("Only members with the **Manage Server** permission can change Bermuda's settings.")
+	}
+	if days := r.intOption("days"); days != 0 {
+		if !validDays(days) {
+			return userErrorf("%d days per move is not offered; choose one of %s.", days, daysList())
+		}
+		if err := b.store.SetDefaultDays(ctx, r.i.GuildID, days); err != nil {
+			return err
+		}
+		return r.ephemeral(fmt.Sprintf("New challenges in this server now default to %s per move.", plural(days, "day")))
+	}
+	set, err := b.store.Settings(ctx, r.i.GuildID)
+	if err != nil {
+		return err
+	}
+	return r.ephemeral(fmt.Sprintf("Default time control: %s per move. Change it with `/settings days:`.", plural(set.DefaultDays, "day")))
+}
+
+func (b *Bot) cmdExport(ctx context.Context, r *request) error {
+	row, err := b.threadGame(ctx, r)
+	if err != nil {
+		return err
+	}
+	return b.export(ctx, r, row)
+}
+
+func (b *Bot) btnExport(ctx context.Context, r *request, gameID int64) error {
+	row, err := b.store.Game(ctx, gameID)
+	if err != nil {
+		return err
+	}
+	return b.export(ctx, r, row)
+}
+
+// threadGame reads (without locking) the game of this thread.
+func (b *Bot) threadGame(ctx context.Context, r *request) (db.Game, error) {
+	row, err := b.store.GameByThread(ctx, r.i.ChannelID)
+	if errors.Is(err, db.ErrNotFound) {
+		return row, userErrorf("There is no game in this channel. Use this command inside a game thread (or the buttons under a game's result).")
+	}
+	return row, err
+}
+
+// export sends the game record as a text file, privately.
+func (b *Bot) export(ctx context.Context, r *request, row db.Game) error {
+	moves, err := b.store.Moves(ctx, row.ID)
+	if err != nil {
+		return err
+	}
+	rec := games.Record{Variant: row.Variant, Setup: row.Setup, StartRolls: row.StartRolls}
+	comments := make([]string, len(moves))
+	for i, m := range moves {
+		rec.Plies = append(rec.Plies, games.Ply{Move: m.Notation, Rolls: m.Rolls})
+		comments[i] = b.name(ctx, m.PlayerID)
+		if len(m.Dice) > 0 {
+			comments[i] += ": " + strings.Join(m.Dice, " / ")
+		}
+	}
+	tags := map[string]string{
+		"Game": fmt.Sprint(row.ID), "VariantName": variantName(row.Variant),
+		"Player1": b.name(ctx, row.Players[0]), "Player2": b.name(ctx, row.Players[1]),
+		"Started": row.CreatedAt.UTC().Format("2006-01-02 15:04 UTC"), "Result": resultTag(row),
+	}
+	if !row.EndedAt.IsZero() {
+		tags["Ended"] = row.EndedAt.UTC().Format("2006-01-02 15:04 UTC")
+	}
+	var buf bytes.Buffer
+	if err := games.WriteRecord(&buf, rec, tags, comments); err != nil {
+		return err
+	}
+	return r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{
+		Flags:   discordgo.MessageFlagsEphemeral,
+		Content: fmt.Sprintf("Game #%d, %s. Replay it with `bermuda play -replay bermuda-game-%d.txt`.", row.ID, plural(len(moves), "move"), row.ID),
+		Files:   []*discordgo.File{{Name: fmt.Sprintf("bermuda-game-%d.txt", row.ID), ContentType: "text/plain", Reader: &buf}},
+	}})
+}
+
+func resultTag(row db.Game) string {
+	switch {
+	case row.State == "active":
+		return "*"
+	case row.State == "aborted":
+		return "aborted"
+	case row.Winner < 0:
+		return "draw (" + row.Reason + ")"
+	}
+	return fmt.Sprintf("Player%d wins (%s)", row.Winner+1, row.Reason)
+}
+
+// cmdRematch challenges the other player again with sides swapped; the
+// challenge is posted in the parent channel and accepted like any other.
+func (b *Bot) cmdRematch(ctx context.Context, r *request) error {
+	row, err := b.threadGame(ctx, r)
+	if err != nil {
+		return err
+	}
+	return b.rematch(ctx, r, row)
+}
+
+func (b *Bot) btnRematch(ctx context.Context, r *request, gameID int64) error {
+	row, err := b.store.Game(ctx, gameID)
+	if err != nil {
+		return err
+	}
+	return b.rematch(ctx, r, row)
+}
+
+func (b *Bot) rematch(ctx context.Context, r *request, row db.Game) error {
+	p := games.NoPlayer
+	for i, id := range row.Players {
+		if id == r.userID() {
+			p = games.Player(i)
+		}
+	}
+	if p == games.NoPlayer {
+		return userErrorf("Only the players of this game can ask for a rematch.")
+	}
+	if row.State == "active" {
+		return userErrorf("This game is still going. A rematch can be offered once it ends.")
+	}
+	if err := r.needPerms(threadPerms...); err != nil {
+		return err
+	}
+	color := "black" // swapped: the player who had Player 1's side takes Player 2's
+	if p == games.Player2 {
+		color = "white"
+	}
+	v, err := games.Lookup(row.Variant)
+	if err != nil {
+		return err
+	}
+	now := b.Now()
+	c := db.Challenge{GuildID: row.GuildID, ChannelID: row.ChannelID, ChallengerID: r.userID(), OpponentID: row.Players[p.Other()],
+		Variant: row.Variant, Color: color, Days: row.Days, State: "open", CreatedAt: now, ExpiresAt: now.Add(ChallengeLifetime)}
+	id, err := b.store.CreateChallenge(ctx, c)
+	if err != nil {
+		return err
+	}
+	c.ID = id
+	data := challengeMessage(c, v)
+	data.Content = "🔁 Rematch! " + data.Content
+	msg, err := b.dc.Send(row.ChannelID, &discordgo.MessageSend{Content: data.Content, Embeds: data.Embeds, Components: data.Components, AllowedMentions: data.AllowedMentions})
+	if err != nil {
+		b.store.CloseChallenge(ctx, id, "cancelled")
+		return fmt.Errorf("posting the rematch challenge: %w", err)
+	}
+	if err := b.store.SetChallengeMessage(ctx, id, msg.ID); err != nil {
+		return err
+	}
+	return r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{
+		Content:         fmt.Sprintf("🔁 %s offered a rematch with sides swapped in <#%s>.", mention(r.userID()), row.ChannelID),
+		AllowedMentions: noPings,
+	}})
+}
+

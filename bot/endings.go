@@ -1,0 +1,173 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/games"
+)
+
+// endOutside ends a game for a reason outside the rules (resignation,
+// agreement, time, abort) in one transaction with its ratings, then posts
+// the result, the final board and archives the thread. The caller holds s.
+func (b *Bot) endOutside(ctx context.Context, s *session, winner int, reason string) (db.Result, error) {
+	res, err := b.store.EndGame(ctx, s.id, db.End{Winner: winner, Reason: reason})
+	if errors.Is(err, db.ErrGameOver) {
+		return res, userErrorf("This game is already over.")
+	}
+	if err != nil {
+		return res, err
+	}
+	if row, err := b.store.Game(ctx, s.id); err == nil {
+		s.row = row
+	}
+	if msg, err := b.boardMessage(s.row, s.game, "Final position"); err == nil {
+		b.send(s.row.ThreadID, msg)
+	}
+	b.announceEnd(s.row, s.game, winner, reason, res)
+	return res, nil
+}
+
+func (b *Bot) cmdResign(ctx context.Context, r *request) error {
+	s, err := b.gameInThread(ctx, r)
+	if err != nil {
+		return err
+	}
+	defer s.unlock()
+	if err := s.requireActive(); err != nil {
+		return err
+	}
+	p, err := s.requirePlayer(r.userID())
+	if err != nil {
+		return err
+	}
+	r.deferPublic()
+	if _, err := b.endOutside(ctx, s, int(p.Other()), "resignation"); err != nil {
+		return err
+	}
+	text := fmt.Sprintf("%s resigned.", mention(r.userID()))
+	r.editOriginal(&discordgo.WebhookEdit{Content: &text, AllowedMentions: noPings})
+	return nil
+}
+
+func (b *Bot) cmdAbort(ctx context.Context, r *request) error {
+	s, err := b.gameInThread(ctx, r)
+	if err != nil {
+		return err
+	}
+	defer s.unlock()
+	if err := s.requireActive(); err != nil {
+		return err
+	}
+	if _, err := s.requirePlayer(r.userID()); err != nil {
+		return err
+	}
+	if s.row.Ply >= 2 {
+		return userErrorf("Too late to abort: both players have moved. You can `/resign` or offer a `/draw`.")
+	}
+	r.deferPublic()
+	if _, err := b.endOutside(ctx, s, -1, "aborted"); err != nil {
+		return err
+	}
+	text := fmt.Sprintf("%s aborted the game.", mention(r.userID()))
+	r.editOriginal(&discordgo.WebhookEdit{Content: &text, AllowedMentions: noPings})
+	return nil
+}
+
+func (b *Bot) cmdDraw(ctx context.Context, r *request) error {
+	s, err := b.gameInThread(ctx, r)
+	if err != nil {
+		return err
+	}
+	defer s.unlock()
+	if err := s.requireActive(); err != nil {
+		return err
+	}
+	p, err := s.requirePlayer(r.userID())
+	if err != nil {
+		return err
+	}
+	other := s.row.Players[p.Other()]
+	switch s.row.DrawOfferBy {
+	case int(p):
+		return userErrorf("You have already offered a draw; %s can accept or decline it.", mention(other))
+	case int(p.Other()):
+		// Both want a draw: offering back accepts.
+		r.deferPublic()
+		if _, err := b.endOutside(ctx, s, -1, "agreement"); err != nil {
+			return err
+		}
+		text := fmt.Sprintf("%s accepted the draw offer.", mention(r.userID()))
+		r.editOriginal(&discordgo.WebhookEdit{Content: &text, AllowedMentions: noPings})
+		return nil
+	}
+	if err := b.store.SetDrawOffer(ctx, s.id, int(p)); err != nil {
+		return err
+	}
+	s.row.DrawOfferBy = int(p)
+	return r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{
+		Content:         fmt.Sprintf("🤝 %s offers a draw. %s, do you accept? (A move also declines it.)", mention(r.userID()), mention(other)),
+		AllowedMentions: pingOnly(other),
+		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Accept draw", Style: discordgo.SuccessButton, CustomID: fmt.Sprintf("drawyes:%d", s.id)},
+			discordgo.Button{Label: "Decline", Style: discordgo.DangerButton, CustomID: fmt.Sprintf("drawno:%d", s.id)},
+		}}},
+	}})
+}
+
+// drawAnswer checks that the clicker is the player the pending offer is for.
+func (b *Bot) drawAnswer(ctx context.Context, r *request, gameID int64) (*session, error) {
+	s, err := b.lockGame(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	fail := func(e error) (*session, error) { s.unlock(); return nil, e }
+	if err := s.requireActive(); err != nil {
+		return fail(err)
+	}
+	p, err := s.requirePlayer(r.userID())
+	if err != nil {
+		return fail(err)
+	}
+	switch s.row.DrawOfferBy {
+	case int(p.Other()):
+		return s, nil
+	case int(p):
+		return fail(userErrorf("That's your own draw offer: your opponent has to answer it."))
+	}
+	return fail(userErrorf("This draw offer is no longer open (a move was made or it was answered)."))
+}
+
+func (b *Bot) btnDrawAccept(ctx context.Context, r *request, gameID int64) error {
+	s, err := b.drawAnswer(ctx, r, gameID)
+	if err != nil {
+		return err
+	}
+	defer s.unlock()
+	r.deferUpdate()
+	text := fmt.Sprintf("🤝 Draw agreed between %s and %s.", mention(s.row.Players[0]), mention(s.row.Players[1]))
+	r.editOriginal(&discordgo.WebhookEdit{Content: &text, Components: &[]discordgo.MessageComponent{}, AllowedMentions: noPings})
+	_, err = b.endOutside(ctx, s, -1, "agreement")
+	return err
+}
+
+func (b *Bot) btnDrawDecline(ctx context.Context, r *request, gameID int64) error {
+	s, err := b.drawAnswer(ctx, r, gameID)
+	if err != nil {
+		return err
+	}
+	defer s.unlock()
+	if err := b.store.SetDrawOffer(ctx, s.id, -1); err != nil {
+		return err
+	}
+	s.row.DrawOfferBy = -1
+	return r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
+		Content: fmt.Sprintf("%s declined the draw offer. Play on!", mention(r.userID())), Components: []discordgo.MessageComponent{}, AllowedMentions: noPings,
+	}})
+}
+
+var _ = games.NoPlayer

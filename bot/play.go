@@ -1,0 +1,192 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/games"
+)
+
+var movePerms = []int64{discordgo.PermissionSendMessagesInThreads, discordgo.PermissionEmbedLinks, discordgo.PermissionAttachFiles}
+
+func (b *Bot) cmdMove(ctx context.Context, r *request) error {
+	s, err := b.gameInThread(ctx, r)
+	if err != nil {
+		return err
+	}
+	defer s.unlock()
+	if err := s.requireActive(); err != nil {
+		return err
+	}
+	p, err := s.requirePlayer(r.userID())
+	if err != nil {
+		return err
+	}
+	if t := s.game.Turn(); t.Player != p {
+		return userErrorf("It's not your turn: %s (%s) is to move.", mention(s.row.Players[t.Player]), s.game.Roles()[t.Player])
+	}
+	if err := r.needPerms(movePerms...); err != nil {
+		return err
+	}
+	text := r.stringOption("move")
+	next, ply, evs, err := games.Apply(s.game, text, b.Roller)
+	var me *games.MoveError
+	if errors.As(err, &me) {
+		return userErrorf("%s", moveErrorText(me))
+	}
+	if err != nil {
+		return err
+	}
+	r.deferPublic()
+	return b.commitMove(ctx, s, r, p, next, ply, evs)
+}
+
+// commitMove stores the move with its rolls (and the end, if the rules
+// ended the game) in one transaction, then shows it: the move in words,
+// one message per die roll, the board, and the result.
+func (b *Bot) commitMove(ctx context.Context, s *session, r *request, p games.Player, next games.Game, ply games.Ply, evs []games.Event) error {
+	o := next.Outcome()
+	plies := s.row.Ply + 1
+	deadline, remind := b.deadlines(s.row.Days, plies, o.Over)
+	var end *db.End
+	if o.Over {
+		end = &db.End{Winner: int(o.Winner), Reason: o.Reason}
+		if o.Draw {
+			end.Winner = -1
+		}
+	}
+	mover := s.row.Players[p]
+	res, err := b.store.AppendMove(ctx, s.id, s.row.Ply, db.Move{
+		Ply: plies, Notation: ply.Move, PlayerID: mover, Rolls: ply.Rolls, Dice: diceTexts(evs),
+		InteractionID: r.i.ID, At: b.Now(),
+	}, deadline, remind, end)
+	switch {
+	case errors.Is(err, db.ErrPositionChanged):
+		return userErrorf("The position changed while you were moving. Look at the latest board and try again.")
+	case errors.Is(err, db.ErrGameOver):
+		return userErrorf("This game has just ended.")
+	case err != nil:
+		return err
+	}
+	row, err := b.store.Game(ctx, s.id)
+	if err != nil {
+		return err
+	}
+	s.row, s.game = row, next
+
+	moveText := describeMove(mover, ply.Move, evs)
+	if !r.deferred || r.editOriginal(&discordgo.WebhookEdit{Content: &moveText, AllowedMentions: noPings}) != nil {
+		b.sendText(row.ThreadID, moveText, noPings) // the token expired: post directly
+	}
+	for _, line := range diceLines(row, mover, evs) {
+		b.sendText(row.ThreadID, line, noPings)
+	}
+	title := fmt.Sprintf("After %s", ply.Move)
+	if msg, err := b.boardMessage(row, next, title); err == nil {
+		b.send(row.ThreadID, msg)
+	} else {
+		b.log.Error("board", "game", row.ID, "err", err)
+	}
+	if o.Over {
+		b.announceEnd(row, next, end.Winner, o.Reason, res)
+	}
+	return nil
+}
+
+// announceEnd posts the result and archives the thread.
+func (b *Bot) announceEnd(row db.Game, g games.Game, winner int, reason string, res db.Result) {
+	b.send(row.ThreadID, &discordgo.MessageSend{
+		Content: resultText(row, g, winner, reason, res), AllowedMentions: noPings,
+		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Rematch (sides swapped)", Style: discordgo.PrimaryButton, CustomID: fmt.Sprintf("rematch:%d", row.ID)},
+			discordgo.Button{Label: "Export record", Style: discordgo.SecondaryButton, CustomID: fmt.Sprintf("export:%d", row.ID)},
+		}}},
+	})
+	if err := b.dc.ArchiveThread(row.ThreadID); err != nil {
+		b.log.Warn("archiving the thread failed", "thread", row.ThreadID, "err", err)
+	}
+}
+
+func moveErrorText(me *games.MoveError) string {
+	msg := fmt.Sprintf("`%s` is not a legal move here: %s.", strings.TrimSpace(me.Input), me.Reason)
+	if len(me.Suggestions) > 0 {
+		msg += " Legal moves include: `" + strings.Join(me.Suggestions, "`, `") + "`. Type `/moves` for the full list."
+	}
+	return msg
+}
+
+// autocomplete suggests legal moves filtered by what was typed. It cannot
+// be deferred, so it only reads.
+func (b *Bot) autocomplete(ctx context.Context, r *request) error {
+	var choices []*discordgo.ApplicationCommandOptionChoice
+	row, err := b.store.GameByThread(ctx, r.i.ChannelID)
+	if err == nil && row.State == "active" {
+		if s, err := b.lockGame(ctx, row.ID); err == nil {
+			if p := s.playerOf(r.userID()); p != games.NoPlayer && s.game.Turn().Player == p {
+				for _, m := range games.FilterMoves(r.stringOption("move"), s.game.LegalMoves(), 25) {
+					label := m.Notation
+					if m.Label != "" && m.Label != m.Notation {
+						label = m.Notation + " — " + m.Label
+					}
+					choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: truncate(label, 100), Value: m.Notation})
+				}
+			}
+			s.unlock()
+		}
+	}
+	return r.respond(&discordgo.InteractionResponse{
+		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+		Data: &discordgo.InteractionResponseData{Choices: choices},
+	})
+}
+
+func (b *Bot) cmdBoard(ctx context.Context, r *request) error {
+	s, err := b.gameInThread(ctx, r)
+	if err != nil {
+		return err
+	}
+	defer s.unlock()
+	if err := r.needPerms(movePerms...); err != nil {
+		return err
+	}
+	msg, err := b.boardMessage(s.row, s.game, fmt.Sprintf("Position after %s", plural(s.row.Ply, "move")))
+	if err != nil {
+		return err
+	}
+	r.deferPublic()
+	if r.deferred {
+		_, err = b.dc.EditOriginal(r.i, &discordgo.WebhookEdit{Content: &msg.Content, Embeds: &msg.Embeds, Files: msg.Files, AllowedMentions: noPings})
+	}
+	if !r.deferred || err != nil {
+		b.send(s.row.ThreadID, msg)
+	}
+	return nil
+}
+
+func (b *Bot) cmdMoves(ctx context.Context, r *request) error {
+	s, err := b.gameInThread(ctx, r)
+	if err != nil {
+		return err
+	}
+	defer s.unlock()
+	if err := s.requireActive(); err != nil {
+		return err
+	}
+	t := s.game.Turn()
+	legal := s.game.LegalMoves()
+	names := make([]string, len(legal))
+	for i, m := range legal {
+		names[i] = m.Notation
+	}
+	head := fmt.Sprintf("%s (%s) to move", mention(s.row.Players[t.Player]), s.game.Roles()[t.Player])
+	if t.MovesLeft > 1 {
+		head += fmt.Sprintf(", %d moves left this turn", t.MovesLeft)
+	}
+	body := fmt.Sprintf("%s — %d legal moves:\n`%s`", head, len(names), strings.Join(names, "` `"))
+	return r.ephemeral(truncate(body, 1990))
+}

@@ -1,0 +1,177 @@
+package bot
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/render"
+)
+
+// variantName is the display name of a variant id.
+func variantName(id string) string {
+	if v, err := games.Lookup(id); err == nil {
+		return v.Name
+	}
+	return id
+}
+
+func mention(userID string) string { return "<@" + userID + ">" }
+
+// pingOnly lets a message ping exactly these users and nobody else.
+func pingOnly(users ...string) *discordgo.MessageAllowedMentions {
+	return &discordgo.MessageAllowedMentions{Users: users}
+}
+
+var noPings = &discordgo.MessageAllowedMentions{}
+
+// playerLine says who plays what, e.g. "<@1> (White) vs <@2> (Black)".
+func playerLine(row db.Game, g games.Game) string {
+	roles := g.Roles()
+	return fmt.Sprintf("%s (%s) vs %s (%s)", mention(row.Players[0]), roles[0], mention(row.Players[1]), roles[1])
+}
+
+// boardMessage is a new message with the position as a PNG in an embed,
+// pinging whoever acts next (if the game goes on).
+func (b *Bot) boardMessage(row db.Game, g games.Game, title string) (*discordgo.MessageSend, error) {
+	png, err := render.PNG(g.View())
+	if err != nil {
+		return nil, fmt.Errorf("rendering the board: %w", err)
+	}
+	embed := &discordgo.MessageEmbed{
+		Title:  title,
+		Image:  &discordgo.MessageEmbedImage{URL: "attachment://board.png"},
+		Footer: &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("%s · game #%d · %s per move", variantName(row.Variant), row.ID, plural(row.Days, "day"))},
+		Color:  0x1f6f8b,
+	}
+	msg := &discordgo.MessageSend{
+		Embeds:          []*discordgo.MessageEmbed{embed},
+		Files:           []*discordgo.File{{Name: "board.png", ContentType: "image/png", Reader: bytes.NewReader(png)}},
+		AllowedMentions: noPings,
+	}
+	if o := g.Outcome(); row.State == "active" && !o.Over {
+		t := g.Turn()
+		next := row.Players[t.Player]
+		line := fmt.Sprintf("%s, your move (%s)", mention(next), g.Roles()[t.Player])
+		if t.MovesLeft > 1 {
+			line += fmt.Sprintf(" — **%d moves** this turn", t.MovesLeft)
+		}
+		if !row.Deadline.IsZero() {
+			line += fmt.Sprintf(" · time runs out <t:%d:R>", row.Deadline.Unix())
+		}
+		msg.Content = line
+		msg.AllowedMentions = pingOnly(next)
+	}
+	return msg, nil
+}
+
+// describeMove is the move in words: the notation and every non-dice event.
+func describeMove(userID string, notation string, evs []games.Event) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s played **%s**", mention(userID), notation)
+	for _, e := range evs {
+		switch e.Kind {
+		case games.EventDice, games.EventGameOver:
+			continue
+		}
+		if e.Text != "" {
+			b.WriteString("\n• " + e.Text)
+		}
+	}
+	return truncate(b.String(), 1900)
+}
+
+// diceLines are the dice messages, one per roll event, mentioning who
+// rolled, e.g. "🎲 @ann BCAF `4, 5` → f7: White's Ship vanished into the Angle".
+func diceLines(row db.Game, mover string, evs []games.Event) []string {
+	var out []string
+	for _, e := range games.DiceEvents(evs) {
+		who := mover
+		if e.Player == games.Player1 || e.Player == games.Player2 {
+			who = row.Players[e.Player]
+		}
+		out = append(out, truncate("🎲 "+mention(who)+" "+e.Text, 1900))
+	}
+	return out
+}
+
+func diceTexts(evs []games.Event) []string {
+	var out []string
+	for _, e := range games.DiceEvents(evs) {
+		out = append(out, e.Text)
+	}
+	return out
+}
+
+// resultText announces the end of a game with any rating changes.
+func resultText(row db.Game, g games.Game, winner int, reason string, res db.Result) string {
+	var b strings.Builder
+	roles := [2]string{"", ""}
+	if g != nil {
+		roles = g.Roles()
+	}
+	switch {
+	case reason == "aborted":
+		b.WriteString("🛑 **Game aborted.** It will not be rated.")
+	case winner < 0:
+		fmt.Fprintf(&b, "🤝 **Draw** — %s.", reason)
+	default:
+		fmt.Fprintf(&b, "🏁 **%s (%s) wins** — %s.", mention(row.Players[winner]), roles[winner], reason)
+	}
+	if res.Rated {
+		for _, c := range res.Changes {
+			fmt.Fprintf(&b, "\n%s: %.0f → %.0f (%+.0f)", mention(c.UserID), c.Before, c.After, c.After-c.Before)
+		}
+	} else if reason != "aborted" {
+		b.WriteString("\nThis game was not rated (it ended before both players had made two moves).")
+	}
+	return b.String()
+}
+
+func plural(n int, unit string) string {
+	if n == 1 {
+		return "1 " + unit
+	}
+	return fmt.Sprintf("%d %ss", n, unit)
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n-1] + "…"
+}
+
+// send posts to a channel and logs failures; game state is already stored,
+// so a failed post loses nothing that /board cannot show again.
+func (b *Bot) send(channelID string, m *discordgo.MessageSend) *discordgo.Message {
+	msg, err := b.dc.Send(channelID, m)
+	if err != nil {
+		b.log.Warn("posting to Discord failed", "channel", channelID, "err", err)
+	}
+	return msg
+}
+
+func (b *Bot) sendText(channelID, text string, mentions *discordgo.MessageAllowedMentions) {
+	b.send(channelID, &discordgo.MessageSend{Content: text, AllowedMentions: mentions})
+}
+
+// deadlines gives the next player's deadline and reminder time after ply
+// number plies has been stored: the reminder only once both have moved.
+func (b *Bot) deadlines(days, plies int, over bool) (deadline, remind time.Time) {
+	if over {
+		return time.Time{}, time.Time{}
+	}
+	now := b.Now()
+	period := time.Duration(days) * 24 * time.Hour
+	deadline = now.Add(period)
+	if plies >= 2 {
+		remind = now.Add(period * 8 / 10)
+	}
+	return deadline, remind
+}

@@ -1,0 +1,87 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"sync"
+
+	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/games"
+)
+
+// session is one game held in memory: its stored row and its rules state.
+// Its mutex makes a game process one action at a time.
+type session struct {
+	mu   sync.Mutex
+	id   int64
+	row  db.Game
+	game games.Game // nil until loaded
+}
+
+// lockGame returns the game's session, loaded and locked. The caller must
+// call unlock. A game that fails to replay is reported, never repaired.
+func (b *Bot) lockGame(ctx context.Context, id int64) (*session, error) {
+	b.mu.Lock()
+	s, ok := b.sessions[id]
+	if !ok {
+		s = &session{id: id}
+		b.sessions[id] = s
+	}
+	b.mu.Unlock()
+	s.mu.Lock()
+	if s.game == nil {
+		row, g, err := b.store.LoadGame(ctx, id)
+		if err != nil {
+			s.mu.Unlock()
+			var ce *db.CorruptGameError
+			if errors.As(err, &ce) {
+				b.log.Error("corrupt game", "game", id, "err", err)
+				return nil, userErrorf("⚠️ Game #%d cannot be loaded: its stored move log does not replay (%v). An admin has to look at it; nothing was changed.", id, ce.Err)
+			}
+			return nil, err
+		}
+		s.row, s.game = row, g
+	}
+	return s, nil
+}
+
+func (s *session) unlock() { s.mu.Unlock() }
+
+// gameInThread finds the game whose thread this is, locked.
+func (b *Bot) gameInThread(ctx context.Context, r *request) (*session, error) {
+	row, err := b.store.GameByThread(ctx, r.i.ChannelID)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, userErrorf("There is no game in this channel. Use this command inside a game thread, or start a game with `/challenge`.")
+	}
+	if err != nil {
+		return nil, err
+	}
+	return b.lockGame(ctx, row.ID)
+}
+
+// playerOf returns which games.Player userID is in the game, or -1.
+func (s *session) playerOf(userID string) games.Player {
+	for p, id := range s.row.Players {
+		if id == userID {
+			return games.Player(p)
+		}
+	}
+	return games.NoPlayer
+}
+
+// requirePlayer refuses anyone who is not one of the game's players.
+func (s *session) requirePlayer(userID string) (games.Player, error) {
+	p := s.playerOf(userID)
+	if p == games.NoPlayer {
+		return p, userErrorf("You are not a player in this game: only <@%s> and <@%s> can do that here.", s.row.Players[0], s.row.Players[1])
+	}
+	return p, nil
+}
+
+// requireActive refuses actions on a finished game.
+func (s *session) requireActive() error {
+	if s.row.State != "active" {
+		return userErrorf("This game is already over (%s). Start a new one with `/rematch` or `/challenge`.", s.row.Reason)
+	}
+	return nil
+}
