@@ -304,4 +304,3 @@ func (b *Bot) rematch(ctx context.Context, r *request, row db.Game) error {
 		AllowedMentions: noPings,
 	}})
 }
-

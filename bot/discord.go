@@ -90,7 +90,9 @@ func (d *SessionDiscord) Followup(i *discordgo.Interaction, p *discordgo.Webhook
 func (d *SessionDiscord) Send(channelID string, ms *discordgo.MessageSend) (m *discordgo.Message, err error) {
 	err = d.retry(func() error {
 		for _, f := range ms.Files { // a retry must re-read attachments from the start
-			if s, ok := f.Reader.(interface{ Seek(int64, int) (int64, error) }); ok {
+			if s, ok := f.Reader.(interface {
+				Seek(int64, int) (int64, error)
+			}); ok {
 				s.Seek(0, 0)
 			}
 		}

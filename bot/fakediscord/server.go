@@ -517,7 +517,7 @@ func messageJSON(m *Message) map[string]any {
 	return map[string]any{
 		"id": m.ID, "channel_id": m.ChannelID, "content": m.Content,
 		"embeds": orEmpty(m.Embeds), "components": orEmpty(m.Components), "flags": m.Flags,
-		"author": map[string]any{"id": "1000", "username": "Bermuda", "bot": true},
+		"author":    map[string]any{"id": "1000", "username": "Bermuda", "bot": true},
 		"timestamp": time.Now().UTC().Format(time.RFC3339),
 	}
 }
