@@ -232,6 +232,9 @@ func (g *Game) nextTurn(d *games.Dice) []games.Event {
 // judge decides the game at a turn boundary, counting the position for
 // repetition.
 func (g *Game) judge() games.Outcome {
+	if g.board.HalfmoveClock() == 0 {
+		clear(g.seen) // nothing before a capture or pawn move can recur
+	}
 	key := g.board.PositionKey()
 	g.seen[key]++
 	switch {
