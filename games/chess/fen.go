@@ -49,6 +49,11 @@ func parseFEN(fen string) (position, error) {
 			return p, fmt.Errorf("%s must have exactly one king, found %d", name, n)
 		}
 	}
+	for colour := range 2 {
+		if err := p.checkMaterial(colour); err != nil {
+			return p, err
+		}
+	}
 	if p.byKind[pawn]&(rank1|rank8) != 0 {
 		return p, fmt.Errorf("pawns cannot stand on the first or last rank")
 	}
@@ -86,6 +91,29 @@ func parseFEN(fen string) (position, error) {
 		return p, fmt.Errorf("%s is not to move but is in check: that cannot happen", colourName(them))
 	}
 	return p, nil
+}
+
+// checkMaterial refuses armies that no game can produce: more than 16
+// pieces, more than 8 pawns, or more promoted pieces than missing pawns.
+func (p *position) checkMaterial(colour int) error {
+	name := colourName(colour)
+	if n := popCount(p.byColour[colour]); n > 16 {
+		return fmt.Errorf("%s has %d pieces; at most 16 are possible", name, n)
+	}
+	pawns := popCount(p.pieces(colour, pawn))
+	if pawns > 8 {
+		return fmt.Errorf("%s has %d pawns; at most 8 are possible", name, pawns)
+	}
+	extra := 0
+	for kind, start := range [5]int{knight: 2, bishop: 2, rook: 2, queen: 1} {
+		if kind != pawn {
+			extra += max(0, popCount(p.pieces(colour, kind))-start)
+		}
+	}
+	if extra > 8-pawns {
+		return fmt.Errorf("%s has %d pieces beyond the starting set but only %d missing pawns to have promoted", name, extra, 8-pawns)
+	}
+	return nil
 }
 
 func (p *position) parseCastling(field string) error {

@@ -1,12 +1,17 @@
 package chess
 
-import "math/bits"
+import (
+	"fmt"
+	"math/bits"
+)
+
+//go:generate sh -c "go run magicgen.go > magic_numbers.go"
 
 // Sliding attacks use "fancy" magic bitboards: for each square the relevant
 // blockers (the ray squares short of the edge) are multiplied by a magic
 // number whose top bits index that square's slice of one shared table. The
-// magics are searched at start-up with a fixed-seed generator, which takes
-// a few milliseconds and keeps the numbers out of the source.
+// magic numbers were searched once by magicgen.go and stored in
+// magic_numbers.go, so start-up only fills the tables.
 type magicEntry struct {
 	mask   bitboard
 	magic  uint64
@@ -31,75 +36,42 @@ func bishopAttacks(sq int, occ bitboard) bitboard {
 	return bishopTable[m.offset+int(((occ&m.mask)*m.magic)>>m.shift)]
 }
 
-func queenAttacks(sq int, occ bitboard) bitboard {
-	return rookAttacks(sq, occ) | bishopAttacks(sq, occ)
-}
-
-// xorshift64star is the deterministic generator for the magic search.
-type xorshift64star uint64
-
-func (x *xorshift64star) next() uint64 {
-	*x ^= *x >> 12
-	*x ^= *x << 25
-	*x ^= *x >> 27
-	return uint64(*x) * 2685821657736338717
-}
-
-// sparse returns a random number with few bits set: good magic candidates.
-func (x *xorshift64star) sparse() uint64 { return x.next() & x.next() & x.next() }
-
 func initMagics() {
-	rng := xorshift64star(0x5eed_c0ffee_1234)
-	rookTable = buildMagics(&rookMagics, rookDirs, &rng)
-	bishopTable = buildMagics(&bishopMagics, bishopDirs, &rng)
+	rookTable = fillMagics(&rookMagics, rookDirs, &rookMagicNumbers)
+	bishopTable = fillMagics(&bishopMagics, bishopDirs, &bishopMagicNumbers)
 }
 
-func buildMagics(entries *[64]magicEntry, dirs [4][2]int, rng *xorshift64star) []bitboard {
-	var table []bitboard
-	occs := make([]bitboard, 0, 4096)
-	atts := make([]bitboard, 0, 4096)
-	var used []int
-	for sq := 0; sq < 64; sq++ {
-		// Edge squares never block anything further, so leave them out.
-		edges := ((rank1 | rank8) &^ (rank1 << uint(8*(sq/8)))) | ((fileA | fileH) &^ (fileA << uint(sq%8)))
-		mask := slowAttacks(sq, 0, dirs) &^ edges
-		n := bits.OnesCount64(mask)
-		size := 1 << uint(n)
-		occs, atts = occs[:0], atts[:0]
-		// Carry-rippler: enumerate every subset of mask.
-		for sub := bitboard(0); ; {
-			occs = append(occs, sub)
-			atts = append(atts, slowAttacks(sq, sub, dirs))
-			sub = (sub - mask) & mask
-			if sub == 0 {
-				break
-			}
+// relevantMask is the blockers that matter from sq: its rays short of
+// the board's edge (a piece on the last square shadows nothing).
+func relevantMask(sq int, dirs [4][2]int) bitboard {
+	var out bitboard
+	for _, d := range dirs {
+		for f, r := sq%8+d[0], sq/8+d[1]; f+d[0] >= 0 && f+d[0] < 8 && r+d[1] >= 0 && r+d[1] < 8; f, r = f+d[0], r+d[1] {
+			out |= bit(r*8 + f)
 		}
-		e := magicEntry{mask: mask, shift: uint(64 - n), offset: len(table)}
-		table = append(table, make([]bitboard, size)...)
+	}
+	return out
+}
+
+func fillMagics(entries *[64]magicEntry, dirs [4][2]int, magics *[64]uint64) []bitboard {
+	var table []bitboard
+	for sq := 0; sq < 64; sq++ {
+		mask := relevantMask(sq, dirs)
+		n := bits.OnesCount64(mask)
+		e := magicEntry{mask: mask, magic: magics[sq], shift: uint(64 - n), offset: len(table)}
+		table = append(table, make([]bitboard, 1<<uint(n))...)
 		slot := table[e.offset:]
-		// used[idx] == try marks a slot filled during this attempt.
-		used = make([]int, size)
-		try := 0
-		for {
-			try++
-			magic := rng.sparse()
-			if bits.OnesCount64((mask*magic)>>56) < 6 {
-				continue
+		filled := make([]bool, 1<<uint(n))
+		// Carry-rippler: visit every subset of mask.
+		for sub := bitboard(0); ; {
+			idx := (sub * e.magic) >> e.shift
+			att := slowAttacks(sq, sub, dirs)
+			if filled[idx] && slot[idx] != att {
+				// Only an edited magic_numbers.go can get here.
+				panic(fmt.Sprintf("chess: stored magic for square %d collides; regenerate magic_numbers.go", sq))
 			}
-			ok := true
-			for i, occ := range occs {
-				idx := int((occ * magic) >> e.shift)
-				if used[idx] != try {
-					used[idx] = try
-					slot[idx] = atts[i]
-				} else if slot[idx] != atts[i] {
-					ok = false
-					break
-				}
-			}
-			if ok {
-				e.magic = magic
+			slot[idx], filled[idx] = att, true
+			if sub = (sub - mask) & mask; sub == 0 {
 				break
 			}
 		}

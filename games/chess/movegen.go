@@ -25,9 +25,11 @@ func (m move) isPromotion() bool      { return m.kind() >= movePromoN }
 // promotion returns the piece type promoted to (valid for promotions).
 func (m move) promotion() int { return m.kind() - movePromoN + knight }
 
-// moveList is a fixed-size buffer: no position has more than 218 moves.
+// moveList is a fixed-size buffer. Legal chess positions have at most 218
+// moves; parseFEN caps each side at 16 pieces with at most 8 promoted
+// extras, which bounds any accepted position well below 320.
 type moveList struct {
-	moves [256]move
+	moves [320]move
 	n     int
 }
 
