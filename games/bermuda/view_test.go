@@ -1,0 +1,93 @@
+package bermuda
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/bermudachess/bermuda/games"
+)
+
+func TestViewShowsBothBoardsSideBySide(t *testing.T) {
+	g := mustGame(t, "")
+	v := g.View()
+	if len(v.Cells) != 128 || len(v.Pieces) != 64 || v.ToAct != "White to move" || v.MoveNumber != 1 {
+		t.Fatalf("start view: %d cells, %d pieces, %q, move %d", len(v.Cells), len(v.Pieces), v.ToAct, v.MoveNumber)
+	}
+	for i, c := range v.Cells {
+		sq := squareName(i)
+		if c.Name != sq {
+			t.Fatalf("cell %d is named %q, want %q", i, c.Name, sq)
+		}
+		x := c.Polygon[0].X
+		if (i < 64) != (x < 8) || (i >= 64 && x < upperOffset) {
+			t.Fatalf("cell %s drawn at x=%v: lower board on the left, upper from x=%d", sq, x, upperOffset)
+		}
+	}
+	// White's view: a1 bottom left of the lower board, A1 bottom left of the upper.
+	if a1, A1 := v.Cells[0].Polygon[0], v.Cells[64].Polygon[0]; a1 != (games.Point{X: 0, Y: 7}) || A1 != (games.Point{X: 9, Y: 7}) {
+		t.Errorf("a1 at %v, A1 at %v", a1, A1)
+	}
+	labels := map[string]bool{}
+	for _, l := range v.Labels {
+		labels[l.Text] = true
+	}
+	for _, want := range []string{"Lower board (humans)", "Upper board (aliens)", "a", "h", "A", "H", "1", "8"} {
+		if !labels[want] {
+			t.Errorf("label %q missing", want)
+		}
+	}
+
+	// Black to move: both boards turn half round.
+	playText(t, g, "e2e4")
+	v = g.View()
+	if a1, A1 := v.Cells[0].Polygon[0], v.Cells[64].Polygon[0]; a1 != (games.Point{X: 7, Y: 0}) || A1 != (games.Point{X: 16, Y: 0}) {
+		t.Errorf("flipped: a1 at %v, A1 at %v", a1, A1)
+	}
+	if !hasMark(v, 12, games.MarkFrom) || !hasMark(v, 28, games.MarkTo) {
+		t.Errorf("last move not marked: %+v", v.Marks)
+	}
+}
+
+func hasMark(v games.View, cell int, kind games.MarkKind) bool {
+	for _, m := range v.Marks {
+		if m.Cell == cell && m.Kind == kind {
+			return true
+		}
+	}
+	return false
+}
+
+func TestViewMarksBoardChangesAndAttackedKings(t *testing.T) {
+	g := gameWith(t, "Ke1 KE1 Nf3 ke8 kE8 pe5", "w - - 0 1")
+	playText(t, g, "f3e5") // climbs to D5
+	d5, _ := parseSquare("D5")
+	if v := g.View(); !hasMark(v, d5, games.MarkBoardChange) {
+		t.Errorf("climb to D5 not marked: %+v", v.Marks)
+	}
+	g = gameWith(t, "Ke1 KE1 QD1 ke8 kE8", "w - - 0 1")
+	playText(t, g, "D1-a5")
+	a5, _ := parseSquare("a5")
+	if v := g.View(); !hasMark(v, a5, games.MarkBoardChange) {
+		t.Errorf("drop to a5 not marked: %+v", v.Marks)
+	}
+
+	// The rook on e2 could take Black's king on e8: shown, and announced.
+	g = gameWith(t, "Ke1 Ra2 KE1 ke8 kE8", "w - - 0 1")
+	evs := playText(t, g, "a2e2")
+	e8, _ := parseSquare("e8")
+	if v := g.View(); !hasMark(v, e8, games.MarkAttackedKing) {
+		t.Errorf("attacked king not marked: %+v", v.Marks)
+	}
+	if !hasEvent(evs, games.EventCheck, "e8") {
+		t.Errorf("attack not announced: %+v", evs)
+	}
+}
+
+func TestDiagramShowsBothBoards(t *testing.T) {
+	d := mustGame(t, "").Diagram()
+	for _, want := range []string{"Lower board (humans)", "Upper board (aliens)", "a b c d e f g h", "A B C D E F G H", "White to move", "KQkq|KQkq"} {
+		if !strings.Contains(d, want) {
+			t.Errorf("diagram lacks %q:\n%s", want, d)
+		}
+	}
+}
