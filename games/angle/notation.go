@@ -18,7 +18,8 @@ func notation(m move) string {
 }
 
 // describe turns the generator's moves into games.Moves with readable
-// labels and SAN aliases ("Nc3", "Sd3", "exd5", "e10=S", "O-O").
+// labels and aliases: SAN ("Nc3", "Sd3", "exd5", "e10=S", "O-O") and, for
+// pieces, long algebraic ("Nb1c3").
 func describe(p *position, ms []move) []games.Move {
 	out := make([]games.Move, len(ms))
 	for i, m := range ms {
@@ -30,8 +31,12 @@ func describe(p *position, ms []move) []games.Move {
 			From:     squareName(int(m.from)),
 			To:       squareName(int(m.to)),
 		}
-		if m.flag == flagCastleKingside || m.flag == flagCastleQueenside {
+		switch pc := p.board[m.from]; {
+		case m.flag == flagCastleKingside || m.flag == flagCastleQueenside:
 			out[i].Aliases = append(out[i].Aliases, strings.ReplaceAll(out[i].Aliases[0], "O", "0"))
+		case pc&kindMask != pawn:
+			// Long algebraic with the piece letter, e.g. "Nb1-c3".
+			out[i].Aliases = append(out[i].Aliases, string(pieceLetters[pc&kindMask])+out[i].Notation)
 		}
 	}
 	return out

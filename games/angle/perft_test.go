@@ -157,13 +157,24 @@ func (p refPos) children() []refPos {
 	push := func(from, to int, piece byte, ep int, extra func(*refPos)) {
 		q := p
 		q.b[from], q.b[to], q.ep = 0, piece, ep
-		for _, s := range []int{from, to} {
-			for sq, lost := range map[int]string{5: "KQ", 9: "K", 0: "Q", 95: "kq", 99: "k", 90: "q"} {
-				if s == sq {
-					for _, l := range lost {
-						q.rights = strings.ReplaceAll(q.rights, string(l), "")
-					}
-				}
+		for _, s := range [2]int{from, to} {
+			lost := ""
+			switch s {
+			case 5:
+				lost = "KQ"
+			case 9:
+				lost = "K"
+			case 0:
+				lost = "Q"
+			case 95:
+				lost = "kq"
+			case 99:
+				lost = "k"
+			case 90:
+				lost = "q"
+			}
+			for _, l := range lost {
+				q.rights = strings.ReplaceAll(q.rights, string(l), "")
 			}
 		}
 		if extra != nil {
