@@ -535,3 +535,10 @@ func channelJSON(c *Channel) map[string]any {
 		"thread_metadata": map[string]any{"archived": c.Archived, "auto_archive_duration": 10080},
 	}
 }
+
+// ClearFaults drops every pending injected fault.
+func (s *Server) ClearFaults() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.faults = nil
+}
