@@ -192,13 +192,20 @@ func (p *position) genCastles(l *moveList, occ bitboard) {
 	}
 }
 
-// perft counts leaf nodes to depth, counting the last ply in bulk.
+// perft counts leaf nodes to depth, counting the last ply in bulk (the
+// number of legal moves). One move buffer per ply is allocated up front,
+// so the recursion neither allocates nor zeroes buffers.
 func (p *position) perft(depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	var l moveList
-	p.generate(&l)
+	return p.perftInto(depth, make([]moveList, depth))
+}
+
+func (p *position) perftInto(depth int, buffers []moveList) uint64 {
+	l := &buffers[0]
+	l.n = 0
+	p.generate(l)
 	if depth == 1 {
 		return uint64(l.n)
 	}
@@ -206,7 +213,7 @@ func (p *position) perft(depth int) uint64 {
 	for _, m := range l.moves[:l.n] {
 		child := *p
 		child.play(m)
-		nodes += child.perft(depth - 1)
+		nodes += child.perftInto(depth-1, buffers[1:])
 	}
 	return nodes
 }
