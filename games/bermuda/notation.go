@@ -108,7 +108,7 @@ func moveEvents(m move, fx effects, player games.Player) []games.Event {
 		evs = append(evs, ev(games.EventMoved, side, int(m.to), "%s king %s→%s castles on the %s board, rook %s→%s",
 			possessive(c), from, to, boardName(boardOf(int(m.from))), squareName(fx.rookFrom), squareName(fx.rookTo)))
 	case drop:
-		evs = append(evs, ev(games.EventMoved, side, int(m.to), "%s %s %s drops to %s", possessive(c), fx.mover.name(), from, to))
+		evs = append(evs, ev(games.EventMoved, side, int(m.to), "%s %s drops from %s to %s", possessive(c), fx.mover.name(), from, to))
 	default:
 		evs = append(evs, ev(games.EventMoved, side, int(m.to), "%s %s %s→%s", possessive(c), fx.mover.name(), from, to))
 	}
@@ -128,8 +128,8 @@ func moveEvents(m move, fx effects, player games.Player) []games.Event {
 			possessive(c), fx.mover.name(), possessive(vc), fx.victim.name(), squareName(fx.victimSq), how))
 	}
 	if m.kind == drop {
-		evs = append(evs, ev(games.EventDropped, side, fx.dropTo, "%s %s dropped from %s on the upper board to %s on the lower board",
-			possessive(c), fx.mover.name(), from, to))
+		evs = append(evs, ev(games.EventDropped, side, fx.dropTo, "%s %s is now on the lower board, on %s",
+			possessive(c), fx.mover.name(), to))
 	}
 	if fx.fellTo >= 0 {
 		vc := fx.victim.color()

@@ -185,6 +185,12 @@ func TestRule2Drop(t *testing.T) {
 	if notations(g)["D1-a5"] {
 		t.Error("an upper piece without its king on the upper board must not drop (Rule 4)")
 	}
+	// Dropping onto the enemy's last king removes it: that side loses.
+	g = gameWith(t, "Ke1 KE1 QD1 ka5", "w - - 0 1")
+	playText(t, g, "D1-a5")
+	if o := g.Outcome(); !o.Over || o.Winner != games.Player1 {
+		t.Errorf("a drop onto Black's last king wins: %+v", o)
+	}
 	// Every drop lands on the complementary square.
 	for _, m := range mustGame(t, "").LegalMoves() {
 		if strings.Contains(m.Notation, "-") {
@@ -303,6 +309,14 @@ func TestPawnsAfterChangingBoards(t *testing.T) {
 		g.pos.toMove = white
 		if have := notations(g); !have["D5D6"] || have["D5D4"] {
 			t.Errorf("the climbed pawn must move up the upper board: %v", have)
+		}
+	})
+	t.Run("climbed onto its second rank, it may double-step", func(t *testing.T) {
+		g := gameWith(t, "Ke1 KE1 Pa4 ke8 kE8 pb5", "w - - 0 1") // b5 is beneath D2
+		playText(t, g, "a4b5")
+		g.pos.toMove = white
+		if have := notations(g); !have["D2D4"] {
+			t.Errorf("a pawn on its second rank double-steps: %v", have)
 		}
 	})
 	t.Run("black pawn climbs", func(t *testing.T) {

@@ -91,3 +91,21 @@ func TestDiagramShowsBothBoards(t *testing.T) {
 		}
 	}
 }
+
+func TestRulesTextIsShortAndSaysWhatIsReconstructed(t *testing.T) {
+	v, err := games.Lookup("bermuda")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len([]rune(v.Rules)); n > 1800 {
+		t.Errorf("rules text is %d characters, at most 1800", n)
+	}
+	for _, want := range []string{"reconstructed", "E4-d4", "through", "queen"} {
+		if !strings.Contains(v.Rules, want) {
+			t.Errorf("rules text lacks %q", want)
+		}
+	}
+	if !v.Reconstructed || v.StartSetup != StartSetup || v.Name == "" || v.Summary == "" || v.Source == "" {
+		t.Errorf("variant entry incomplete: %+v", v)
+	}
+}
