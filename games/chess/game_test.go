@@ -197,6 +197,9 @@ func TestView(t *testing.T) {
 	if v.Cells[0].Center() == a1White || v.Cells[63].Center() != a1White {
 		t.Error("view not turned to Black's side")
 	}
+	if v := mustGame(t, "R3k3/8/8/8/8/8/8/4K3 b - - 0 1").View(); v.ToAct != "Black to move" || v.Status != "Black is in check" {
+		t.Errorf("header in check: %q / %q", v.ToAct, v.Status)
+	}
 	for _, p := range v.Pieces {
 		if v.Cells[p.Cell].Name == "e4" && (p.Kind != games.Pawn || p.Side != games.White) {
 			t.Errorf("e4 holds %+v", p)

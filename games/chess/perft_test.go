@@ -48,8 +48,8 @@ func TestPerftStartByHand(t *testing.T) {
 	if got := g.Perft(2); got != 400 {
 		t.Errorf("perft(2) = %d, want 400", got)
 	}
-	if got := g.Perft(0); got != 1 {
-		t.Errorf("perft(0) = %d, want 1", got)
+	if got := g.Perft(0); got != 1 || g.Divide(0) != nil {
+		t.Errorf("perft(0) = %d, want 1, and no divide lines", got)
 	}
 }
 

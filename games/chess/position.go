@@ -61,16 +61,6 @@ func (p *position) put(sq int, pc piece) {
 	p.byColour[pc.colour()] |= bit(sq)
 }
 
-// attackersTo returns the pieces of both colours attacking sq given occ.
-func (p *position) attackersTo(sq int, occ bitboard) bitboard {
-	return pawnAttacks[black][sq]&p.pieces(white, pawn) |
-		pawnAttacks[white][sq]&p.pieces(black, pawn) |
-		knightAttacks[sq]&p.byKind[knight] |
-		kingAttacks[sq]&p.byKind[king] |
-		bishopAttacks(sq, occ)&(p.byKind[bishop]|p.byKind[queen]) |
-		rookAttacks(sq, occ)&(p.byKind[rook]|p.byKind[queen])
-}
-
 // attacked reports whether colour by attacks sq given occupancy occ.
 func (p *position) attacked(sq, by int, occ bitboard) bool {
 	them := p.byColour[by]

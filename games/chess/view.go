@@ -1,10 +1,6 @@
 package chess
 
-import (
-	"fmt"
-
-	"github.com/bermudachess/bermuda/games"
-)
+import "github.com/bermudachess/bermuda/games"
 
 var viewKinds = [6]games.PieceKind{games.Pawn, games.Knight, games.Bishop, games.Rook, games.Queen, games.King}
 
@@ -48,6 +44,3 @@ func (g *Game) ViewWith(toAct, status string, moveNumber int) games.View {
 	}
 	return v
 }
-
-// String is the FEN, for debugging.
-func (g *Game) String() string { return fmt.Sprintf("chess %s", g.pos.fen()) }
