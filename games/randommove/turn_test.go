@@ -193,6 +193,9 @@ func TestForcedMoveInCheck(t *testing.T) {
 		t.Errorf("text %q\nwant %q", find(t, evs, games.EventDice).Text, want)
 	}
 	wantTurn(t, g, games.Player2, games.Black, 1)
+	if v := g.View(); v.Status != "Black is in check · 1 move left this turn" || v.ToAct != "Black to move (Player 2)" {
+		t.Errorf("view header %q / %q", v.ToAct, v.Status)
+	}
 	if ms := g.LegalMoves(); len(ms) != 1 || ms[0].Notation != "g7g6" {
 		t.Fatalf("legal moves %v, want only g7g6", ms)
 	}
@@ -373,6 +376,17 @@ func TestKeyAndClone(t *testing.T) {
 	play(t, e, "e7e5", 3)
 	if d.Key() == e.Key() {
 		t.Error("Key() must include the turn state and histories")
+	}
+}
+
+func TestMoveNumberFromFEN(t *testing.T) {
+	g, _ := New("4k3/8/8/8/8/8/8/R3K3 b - - 3 12")
+	if n := g.Turn().MoveNumber; n != 12 {
+		t.Errorf("MoveNumber %d, want 12", n)
+	}
+	play(t, g, "Kd7")
+	if n := g.Turn().MoveNumber; n != 13 {
+		t.Errorf("after Black's move: MoveNumber %d, want 13", n)
 	}
 }
 
