@@ -17,7 +17,6 @@ func square(b, f, r int) int   { return b<<6 | r<<3 | f }
 func boardName(b int) string   { return [2]string{"lower", "upper"}[b] }
 func onBoard(f, r int) bool    { return f >= 0 && f < 8 && r >= 0 && r < 8 }
 func baseOf(b int) int         { return b << 6 }
-func sameBoard(a, b int) bool  { return a>>6 == b>>6 }
 func localIndex(sq int) int    { return sq & 63 }
 func globalIndex(b, l int) int { return b<<6 | l }
 

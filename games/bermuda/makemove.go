@@ -12,14 +12,16 @@ type effects struct {
 	climbTo      int   // Rule 3: where the capturer climbed
 	climbBlocked bool  // Rule 3: the square above was occupied
 	climber      piece // the lower capturer, after any promotion on capture
-	promoted     piece // what a pawn became (chosen, or a queen on arrival)
+	promoted     piece // what the moving pawn chose to become, 0 if nothing
 	promotedSq   int
+	arrived      piece // a queen made on arrival (drop, fall or climb), 0 if none
+	arrivedSq    int
 	rookFrom     int // castling
 	rookTo       int
 }
 
 func noEffects() effects {
-	return effects{victimSq: -1, fellTo: -1, dropTo: -1, climbTo: -1, promotedSq: -1, rookFrom: -1, rookTo: -1}
+	return effects{victimSq: -1, fellTo: -1, dropTo: -1, climbTo: -1, promotedSq: -1, arrivedSq: -1, rookFrom: -1, rookTo: -1}
 }
 
 // arrive is what a piece becomes on landing on sq after changing boards: a
@@ -31,7 +33,7 @@ func arrive(p piece, sq int, fx *effects) piece {
 	if p.kind() == pawn && rankOf(sq) == lastRank(p.color()) {
 		q := colored(queen, p.color())
 		if fx != nil {
-			fx.promoted, fx.promotedSq = q, sq
+			fx.arrived, fx.arrivedSq = q, sq
 		}
 		return q
 	}

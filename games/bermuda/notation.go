@@ -89,7 +89,10 @@ func moveLabel(m move, fx effects) string {
 		fmt.Fprintf(&b, ", climbs to %s", squareName(fx.climbTo))
 	}
 	if fx.promoted != empty {
-		fmt.Fprintf(&b, ", %s becomes a %s", squareName(fx.promotedSq), fx.promoted.name())
+		fmt.Fprintf(&b, ", promotes to %s", fx.promoted.name())
+	}
+	if fx.arrived != empty {
+		fmt.Fprintf(&b, ", %s becomes a queen", squareName(fx.arrivedSq))
 	}
 	return b.String()
 }
@@ -145,14 +148,18 @@ func moveEvents(m move, fx effects, player games.Player) []games.Event {
 				possessive(cc), fx.crushed.name(), squareName(fx.fellTo)))
 		}
 	}
+	if fx.promoted != empty { // chosen where it moved, before any climb
+		evs = append(evs, ev(games.EventPromoted, side, fx.promotedSq, "%s pawn promoted to a %s on %s",
+			possessive(c), fx.promoted.name(), squareName(fx.promotedSq)))
+	}
 	if fx.climbTo >= 0 {
 		evs = append(evs, ev(games.EventClimbed, side, fx.climbTo, "%s %s climbed from %s to %s on the upper board",
 			possessive(c), fx.climber.name(), to, squareName(fx.climbTo)))
 	}
-	if fx.promoted != empty {
-		pc := fx.promoted.color()
-		evs = append(evs, ev(games.EventPromoted, games.Side(pc), fx.promotedSq, "%s pawn promoted to a %s on %s",
-			possessive(pc), fx.promoted.name(), squareName(fx.promotedSq)))
+	if fx.arrived != empty {
+		ac := fx.arrived.color()
+		evs = append(evs, ev(games.EventPromoted, games.Side(ac), fx.arrivedSq, "%s pawn reached its last rank on %s and became a queen",
+			possessive(ac), squareName(fx.arrivedSq)))
 	}
 	return evs
 }

@@ -379,6 +379,14 @@ func TestPromotionOnArrival(t *testing.T) {
 		playText(t, g, "H1H7")
 		wantPieces(t, g, map[string]byte{"g1": 'q', "H7": 'R'})
 	})
+	t.Run("both pawns of one capture promote", func(t *testing.T) {
+		g := gameWith(t, "Ke1 KE1 PG7 ka8 kA8 pH8", "w - - 0 1") // H8 is above h1
+		evs := playText(t, g, "G7H8=N")
+		wantPieces(t, g, map[string]byte{"H8": 'N', "h1": 'q'})
+		if !hasEvent(evs, games.EventPromoted, "H8") || !hasEvent(evs, games.EventPromoted, "h1") {
+			t.Errorf("both promotions must be reported: %+v", evs)
+		}
+	})
 	t.Run("climb", func(t *testing.T) {
 		g := gameWith(t, "Ke1 KE1 Pg4 ke8 kE8 ph5", "w - - 0 1") // h5 is beneath D8
 		playText(t, g, "g4h5")

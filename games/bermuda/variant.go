@@ -28,7 +28,7 @@ func init() {
 	games.Register(games.Variant{
 		ID:            "bermuda",
 		Name:          "Bermuda Chess",
-		Summary:       "Chess on two stacked boards: captured aliens fall from the upper board onto the humans' board, and a human that captures climbs up.",
+		Summary:       "Chess on two stacked boards, humans below and aliens above: a piece captured above falls onto the lower board, and a lower piece that captures climbs up.",
 		Rules:         rulesText,
 		Source:        "seeds/001_d7884f8d6527ce4a.txt — I. G. Kosintsev, “Bermuda chess”, 2011; rulings in RULES.md §2",
 		Reconstructed: true,
