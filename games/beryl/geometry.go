@@ -361,3 +361,14 @@ func drawn(p point, k int) (x, y float64) {
 	a, b := float64(p.a)/float64(k), float64(p.b)/float64(k)
 	return a + b/2 - 0.5, (side - 1 - b) * math.Sqrt(3) / 2
 }
+
+// isEdge reports whether c's base lies on the board's outline: no cell
+// stands across it.
+func (bd *board) isEdge(c int) bool {
+	for _, n := range bd.neighbours[c] {
+		if sameEdge(bd.cells[n].base, bd.cells[c].base) {
+			return false
+		}
+	}
+	return true
+}
