@@ -1,0 +1,115 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+	"sync"
+
+	"github.com/fogleman/gg"
+)
+
+var glows, dice sync.Map // int (size) → *image.RGBA
+
+// glowSprite is the red halo drawn under an attacked king.
+func glowSprite(px int) *image.RGBA {
+	if g, ok := glows.Load(px); ok {
+		return g.(*image.RGBA)
+	}
+	size := px * 115 / 100
+	img := image.NewRGBA(image.Rect(0, 0, size, size))
+	c := float64(size) / 2
+	for y := 0; y < size; y++ {
+		for x := 0; x < size; x++ {
+			d := math.Hypot(float64(x)+0.5-c, float64(y)+0.5-c) / c
+			if d >= 1 {
+				continue
+			}
+			// Strong in the middle, fading smoothly to nothing.
+			a := 0.95 * (1 - d*d) * (1 - d*d)
+			img.SetRGBA(x, y, premul(colCheck, a))
+		}
+	}
+	actual, _ := glows.LoadOrStore(px, img)
+	return actual.(*image.RGBA)
+}
+
+func premul(c color.RGBA, a float64) color.RGBA {
+	return color.RGBA{uint8(float64(c.R)*a + 0.5), uint8(float64(c.G)*a + 0.5), uint8(float64(c.B)*a + 0.5), uint8(255*a + 0.5)}
+}
+
+// dieSprite is a small die showing five, marking where the dice pointed.
+func dieSprite(px int) *image.RGBA {
+	if px < 8 {
+		px = 8
+	}
+	if d, ok := dice.Load(px); ok {
+		return d.(*image.RGBA)
+	}
+	dc := gg.NewContext(px, px)
+	s := float64(px)
+	lw := math.Max(1, s/14)
+	dc.DrawRoundedRectangle(lw/2, lw/2, s-lw, s-lw, s/5)
+	dc.SetColor(colDieFace)
+	dc.FillPreserve()
+	dc.SetColor(colDieInk)
+	dc.SetLineWidth(lw)
+	dc.Stroke()
+	r := s / 11
+	for _, p := range [][2]float64{{.28, .28}, {.72, .28}, {.5, .5}, {.28, .72}, {.72, .72}} {
+		dc.DrawCircle(p[0]*s, p[1]*s, r)
+	}
+	dc.Fill()
+	img := dc.Image().(*image.RGBA)
+	actual, _ := dice.LoadOrStore(px, img)
+	return actual.(*image.RGBA)
+}
+
+// drawRing outlines a cell from inside: solid for a board change, dashed
+// for the dice.
+func (l *layout) drawRing(img *image.RGBA, c *cellLayout, col color.RGBA, dashed bool) {
+	w := l.cellPx / 14
+	if w < 2 {
+		w = 2
+	}
+	if c.isRect && !dashed {
+		r := c.rect
+		u := image.NewUniform(col)
+		for _, side := range []image.Rectangle{
+			{r.Min, image.Pt(r.Max.X, r.Min.Y+w)},
+			{image.Pt(r.Min.X, r.Max.Y-w), r.Max},
+			{r.Min, image.Pt(r.Min.X+w, r.Max.Y)},
+			{image.Pt(r.Max.X-w, r.Min.Y), r.Max},
+		} {
+			draw.Draw(img, side, u, image.Point{}, draw.Src)
+		}
+		return
+	}
+	withGG(img, func(dc *gg.Context) { ringPath(dc, c, w, col, dashed) })
+}
+
+func ringPath(dc *gg.Context, c *cellLayout, w int, col color.RGBA, dashed bool) {
+	// Shrink the outline towards the centre so the ring sits inside.
+	ctr := gg.Point{X: float64(c.centre.X), Y: float64(c.centre.Y)}
+	for i, p := range c.poly {
+		d := math.Hypot(p.X-ctr.X, p.Y-ctr.Y)
+		k := 1.0
+		if d > 0 {
+			k = (d - float64(w)*0.9) / d
+		}
+		x, y := ctr.X+(p.X-ctr.X)*k, ctr.Y+(p.Y-ctr.Y)*k
+		if i == 0 {
+			dc.MoveTo(x, y)
+		} else {
+			dc.LineTo(x, y)
+		}
+	}
+	dc.ClosePath()
+	if dashed {
+		dc.SetDash(float64(w)*2.2, float64(w)*1.4)
+	}
+	dc.SetLineWidth(float64(w))
+	dc.SetColor(col)
+	dc.Stroke()
+}
