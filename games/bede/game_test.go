@@ -278,3 +278,34 @@ func TestCloneIsIndependent(t *testing.T) {
 		t.Errorf("illegal move played")
 	}
 }
+
+// Mangled position strings must come back as errors, never panics.
+func TestMangledPositionsNeverPanic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	alphabet := []byte("pPsSbBcCzZqQkKjJxX0123456789/ -ew")
+	for i := 0; i < 3000; i++ {
+		s := []byte(StartSetup)
+		for n := rng.IntN(4) + 1; n > 0; n-- {
+			j := rng.IntN(len(s))
+			switch rng.IntN(3) {
+			case 0:
+				s[j] = alphabet[rng.IntN(len(alphabet))]
+			case 1:
+				s = append(s[:j], s[j+1:]...)
+			default:
+				s = append(s[:j], append([]byte{alphabet[rng.IntN(len(alphabet))]}, s[j:]...)...)
+			}
+		}
+		g, err := newGame(string(s))
+		if err == nil {
+			g.LegalMoves()
+			g.View()
+			_ = g.Diagram()
+		}
+	}
+	for _, s := range []string{"99999999999999999999999/9/9/9/9/9/9/9/9/9/9 w - - 0 1", "k/K w - - 0 1", "\x00", "         "} {
+		if _, err := newGame(s); err == nil && strings.TrimSpace(s) != "" {
+			t.Errorf("%q accepted", s)
+		}
+	}
+}
