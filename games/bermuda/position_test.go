@@ -108,3 +108,24 @@ func TestParseMoveIsForgiving(t *testing.T) {
 		t.Error("Play must refuse an illegal move")
 	}
 }
+
+// FuzzNewNeverPanics: any position string either parses into a game whose
+// position string round-trips, or is refused with an error.
+func FuzzNewNeverPanics(f *testing.F) {
+	for _, s := range []string{StartSetup, trickySetup, "", "|", "8/8|8/8 w - -", "4k3/8/8/8/8/8/8/4K3|4k3/8/8/8/8/8/8/4K3 w -|- E3 0 1",
+		"4k3/8/8/8/8/8/8/4K3|4k3/8/8/8/8/8/8/4K3 b KQkq|KQkq a3 99999999999999999999 1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		g, err := newGame(s)
+		if err != nil {
+			return
+		}
+		again, err := newGame(g.Position())
+		if err != nil || again.Position() != g.Position() {
+			t.Fatalf("%q → %q does not round-trip: %v", s, g.Position(), err)
+		}
+		g.LegalMoves()
+		g.View()
+	})
+}
