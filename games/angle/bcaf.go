@@ -59,9 +59,11 @@ func sign(x int) int {
 // squares crossed, and for castling the rook's origin and destination.
 func markedPath(ms []mover, m move) []int {
 	var out []int
+	seen := map[int]bool{int(m.from): true, int(m.to): true}
 	for _, mv := range ms {
 		for _, s := range mv.path {
-			if s != int(m.from) && s != int(m.to) {
+			if !seen[s] {
+				seen[s] = true
 				out = append(out, s)
 			}
 		}

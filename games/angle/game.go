@@ -234,6 +234,9 @@ func describeOutcome(o games.Outcome) string {
 	return fmt.Sprintf("Game over: %s wins (%s)", sideNames[o.Winner], o.Reason)
 }
 
+// Perft counts leaves with chance skipped (no BCAF) and the side to move
+// alternating. Nothing ends the tree: a captured king just stops moving,
+// and a side without a king goes on generating its other pieces' moves.
 func (g *Game) Perft(depth int) uint64 {
 	if depth <= 0 {
 		return 1
@@ -241,7 +244,12 @@ func (g *Game) Perft(depth int) uint64 {
 	return newPerfter(g.pos, depth).count(depth)
 }
 
+// Divide lists each first move with the leaves below it; depth < 1 has no
+// first moves to list.
 func (g *Game) Divide(depth int) []games.MoveCount {
+	if depth < 1 {
+		return nil
+	}
 	pf := newPerfter(g.pos, depth)
 	var out []games.MoveCount
 	for _, m := range g.pos.generate(nil) {

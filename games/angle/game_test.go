@@ -165,7 +165,7 @@ func TestEventsInOrder(t *testing.T) {
 		}
 	}
 	texts := []string{
-		"White's Pawn c9→d10 takes Knight promotes to Ship",
+		"White's Pawn c9→d10 takes Knight, promotes to Ship",
 		"White's Pawn took Black's Knight on d10",
 		"White's Pawn promoted to a Ship on d10",
 		"BCAF `6, 6` → h8: empty, nothing vanished (a piece stands in the Angle)",
@@ -274,4 +274,29 @@ func TestCloneIsDeep(t *testing.T) {
 	if c.Position() == g.Position() || len(c.keys) != 1 || c.last.dice != 0 {
 		t.Fatal("the clone changed with the original")
 	}
+}
+
+// FuzzNew feeds position strings to New: it must never panic, and what it
+// accepts must read back from Position and play on.
+func FuzzNew(f *testing.F) {
+	for _, s := range []string{StartSetup, "", "10/10/10/10/10/10/10/10/10/10 w - - 0 1",
+		"5k4/10/10/3pP5/10/10/10/10/10/5K4 w - d8 0 1", "99999999999999999999/10 w", "r4k3r/10 w KQkq e3 0 1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		g, err := New(s)
+		if err != nil {
+			return
+		}
+		again, err := New(g.Position())
+		if err != nil || again.Position() != g.Position() || again.Key() != g.Key() {
+			t.Fatalf("New(%q).Position() = %q does not read back: %v", s, g.Position(), err)
+		}
+		g.Perft(2)
+		g.View()
+		for _, m := range g.LegalMoves() {
+			c := g.Clone()
+			c.Play(m, games.NewDice(games.Seeded(1)))
+		}
+	})
 }

@@ -73,6 +73,9 @@ func label(p *position, m move) string {
 		}
 	}
 	if m.promo != 0 {
+		if captured(p, m) != empty {
+			s += ","
+		}
 		s += " promotes to " + kindNames[m.promo]
 	}
 	return s
