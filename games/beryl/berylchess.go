@@ -18,7 +18,7 @@ const bcRules = `Chess for two on a 39-cell triangle: White (bottom left) agains
 **Pieces.** Rook: slides round the ring of cells about either end of its cell's base edge (never past a piece, never back to its own cell). Bishop: slides along a line by reflecting its cell through an end of its base; on an edge cell it has no move. King: first cell of any rook or bishop line. Knight: a rook step and a bishop step (either order), leaping; 8 targets at most. Pawn: steps to a neighbouring cell farther from its home corner, captures one bishop step farther; on the 4 cells farthest from home it promotes to a rook, knight or bishop.
 **Special rule.** A pawn may be captured only while another of the capturer's pieces also attacks it.
 **End.** Checkmate wins, as in chess; stalemate is a draw. There is no castling and no en passant.
-*The original setup figure is lost: this setup is reconstructed from the rules.*`
+*The source's figures are lost: the board's layout and this setup are reconstructed from its text.*`
 
 func init() {
 	games.Register(games.Variant{
@@ -242,7 +242,7 @@ func (g *bcGame) toAct() string {
 	return s
 }
 
-func (g *bcGame) Diagram() string { return diagram(&g.cells, g.toAct()) }
+func (g *bcGame) Diagram() string { return diagram(&g.cells, 2, g.toAct()) }
 
 func (g *bcGame) View() games.View {
 	cells, labels := boardCells(2)

@@ -72,7 +72,7 @@ func publicMoves(l *layout, ms []move) []games.Move {
 			return a.to < b.to
 		}
 		if a.as != b.as {
-			return a.as > b.as // K before B, R before N before B
+			return a.as > b.as // by kind, highest first: K, R, B, N
 		}
 		return a.capAs > b.capAs
 	})

@@ -21,7 +21,7 @@ const spRules = `Three armies — White (bottom left), Black (bottom right), Red
 **Board.** 39 triangular cells, numbered; moves are written ` + "`28-33`, `28x33`" + `.
 **Pieces.** Rook: slides round the ring of cells about either end of its cell's base edge. Bishop: slides along a line by reflecting its cell through an end of its base. King: first cell of any rook or bishop line. Knight: a rook step and a bishop step (either order), leaping; 8 targets at most. Pawn: steps to a neighbouring cell farther from its home corner, captures one bishop step farther; promotes to R, N or B on the 4 cells farthest from home.
 **End.** A winning king capture; no legal move is a draw.
-*The original setup figure is lost: this setup is reconstructed from the rules.*`
+*The source's figures are lost: the board's layout and this setup are reconstructed from its text.*`
 
 func init() {
 	games.Register(games.Variant{
@@ -367,7 +367,7 @@ func (g *spGame) toAct() string {
 	return fmt.Sprintf("%s to move (any army but %s)", g.toMove, games.Side(g.last))
 }
 
-func (g *spGame) Diagram() string { return diagram(&g.cells, g.toAct()) }
+func (g *spGame) Diagram() string { return diagram(&g.cells, 3, g.toAct()) }
 
 func (g *spGame) View() games.View {
 	cells, labels := boardCells(3)

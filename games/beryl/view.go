@@ -64,7 +64,7 @@ func lastMoveMarks(from, to int) []games.Mark {
 // diagram draws the board as text, one line per row of centroids, each
 // cell as its number and piece ("17wK", "12 ." when empty), placed by its
 // centroid's x so the triangle's shape shows.
-func diagram(l *layout, footer string) string {
+func diagram(l *layout, armies int, footer string) string {
 	var b strings.Builder
 	minX := 1 << 30
 	for _, g := range geo.cells {
@@ -84,7 +84,11 @@ func diagram(l *layout, footer string) string {
 		b.Write(line)
 		b.WriteByte('\n')
 	}
-	b.WriteString("w/b/r: White/Black/Red; K king, S undecided king-or-bishop, R rook, B bishop, N knight, P pawn\n")
+	if armies == 3 {
+		b.WriteString("w/b/r: White/Black/Red; K king, S undecided king-or-bishop, R rook, B bishop, N knight, P pawn\n")
+	} else {
+		b.WriteString("w/b: White/Black; K king, R rook, B bishop, N knight, P pawn\n")
+	}
 	if footer != "" {
 		b.WriteString(footer + "\n")
 	}
