@@ -48,7 +48,7 @@ func (s *Store) CreateChallenge(ctx context.Context, c Challenge) (int64, error)
 		return 0, fmt.Errorf("colour must be white, black or random, got %q", c.Color)
 	}
 	var id int64
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.inTx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		now := s.now()
 		if err := ensureRows(ctx, tx, now.UnixMilli(), c.GuildID, c.ChallengerID); err != nil {
 			return err
@@ -79,7 +79,7 @@ func (s *Store) CreateChallenge(ctx context.Context, c Challenge) (int64, error)
 
 // SetChallengeMessage records the Discord message that shows the challenge.
 func (s *Store) SetChallengeMessage(ctx context.Context, id int64, messageID string) error {
-	return s.inTx(ctx, func(tx *sql.Tx) error {
+	return s.inTx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		return mustAffect(tx.ExecContext(ctx, `UPDATE challenges SET message_id = ? WHERE id = ?`, messageID, id))
 	})
 }
@@ -101,7 +101,7 @@ func (s *Store) CloseChallenge(ctx context.Context, id int64, state string) erro
 	default:
 		return fmt.Errorf("a challenge can be closed as declined, cancelled or expired, not %q", state)
 	}
-	return s.inTx(ctx, func(tx *sql.Tx) error {
+	return s.inTx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		cur, err := challengeState(ctx, tx, id)
 		if err != nil {
 			return err
@@ -141,7 +141,7 @@ func (s *Store) AcceptChallenge(ctx context.Context, challengeID int64, acceptor
 		return 0, errors.New("accepting needs the acceptor's user id")
 	}
 	var id int64
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.inTx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		cur, err := challengeState(ctx, tx, challengeID)
 		if err != nil {
 			return err

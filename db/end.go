@@ -33,7 +33,7 @@ type Result struct {
 // ErrGameOver. The ratings change in the same transaction.
 func (s *Store) EndGame(ctx context.Context, gameID int64, end End) (Result, error) {
 	var result Result
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.inTx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		g, err := activeGame(ctx, tx, gameID)
 		if err != nil {
 			return err

@@ -98,7 +98,7 @@ func insertGame(ctx context.Context, tx *sql.Tx, now time.Time, g Game) (int64, 
 // CreateGame stores a new active game that no challenge led to (a rematch).
 func (s *Store) CreateGame(ctx context.Context, g Game) (int64, error) {
 	var id int64
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.inTx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		var err error
 		id, err = insertGame(ctx, tx, s.now(), g)
 		return err
@@ -108,7 +108,7 @@ func (s *Store) CreateGame(ctx context.Context, g Game) (int64, error) {
 
 // SetGameThread records the Discord thread the game is played in.
 func (s *Store) SetGameThread(ctx context.Context, gameID int64, threadID string) error {
-	return s.inTx(ctx, func(tx *sql.Tx) error {
+	return s.inTx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		return mustAffect(tx.ExecContext(ctx, `UPDATE games SET thread_id = ?, updated_at = ? WHERE id = ?`,
 			threadID, s.now().UnixMilli(), gameID))
 	})
@@ -163,7 +163,7 @@ func (s *Store) SetDrawOffer(ctx context.Context, gameID int64, by int) error {
 	if by < -1 || by > 1 {
 		return fmt.Errorf("a draw offer is by player 0 or 1 (or -1 for none), got %d", by)
 	}
-	return s.inTx(ctx, func(tx *sql.Tx) error {
+	return s.inTx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		if _, err := activeGame(ctx, tx, gameID); err != nil {
 			return err
 		}
@@ -177,7 +177,7 @@ func (s *Store) SetDrawOffer(ctx context.Context, gameID int64, by int) error {
 // sent. It is true only for the first call for that ply of an active game.
 func (s *Store) MarkReminded(ctx context.Context, gameID int64, ply int) (bool, error) {
 	var n int64
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.inTx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE games SET reminder_sent = 1, updated_at = ?
 			WHERE id = ? AND ply = ? AND state = 'active' AND reminder_sent = 0`, s.now().UnixMilli(), gameID, ply)
 		if err == nil {

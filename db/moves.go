@@ -66,7 +66,7 @@ func (s *Store) AppendMove(ctx context.Context, gameID int64, expectedPly int, m
 		interaction = m.InteractionID
 	}
 	var result Result
-	err = s.inTx(ctx, func(tx *sql.Tx) error {
+	err = s.inTx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		now := s.now()
 		if m.At.IsZero() {
 			m.At = now
@@ -151,7 +151,8 @@ func readMoves(ctx context.Context, q queryer, gameID int64) ([]Move, error) {
 
 // LoadGame reads a game and rebuilds its position by replaying the stored
 // moves and rolls through games.Replay, from one consistent snapshot. A log
-// that does not replay gives *CorruptGameError; nothing is repaired.
+// that does not replay gives *CorruptGameError; nothing is repaired. The
+// position is the caller's own to change.
 func (s *Store) LoadGame(ctx context.Context, id int64) (Game, games.Game, error) {
 	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
@@ -162,37 +163,40 @@ func (s *Store) LoadGame(ctx context.Context, id int64) (Game, games.Game, error
 	if err != nil {
 		return g, nil, err
 	}
-	moves, err := readMoves(ctx, tx, id)
+	rec := games.Record{Variant: g.Variant, Setup: g.Setup, StartRolls: g.StartRolls, Plies: make([]games.Ply, 0, g.Ply)}
+	rows, err := tx.QueryContext(ctx, `SELECT ply, notation, rolls FROM moves WHERE game_id = ? ORDER BY ply`, id)
 	if err != nil {
 		return g, nil, err
 	}
+	defer rows.Close()
+	for rows.Next() {
+		var ply int
+		var p games.Ply
+		var rolls string
+		if err := rows.Scan(&ply, &p.Move, &rolls); err != nil {
+			return g, nil, err
+		}
+		if ply != len(rec.Plies)+1 {
+			return g, nil, &CorruptGameError{GameID: id, Err: fmt.Errorf("ply %d is missing from the move log", len(rec.Plies)+1)}
+		}
+		if p.Rolls, err = parseRolls(rolls); err != nil {
+			return g, nil, &CorruptGameError{GameID: id, Err: fmt.Errorf("ply %d: %w", ply, err)}
+		}
+		rec.Plies = append(rec.Plies, p)
+	}
+	if err := rows.Err(); err != nil {
+		return g, nil, err
+	}
+	rows.Close()
 	if err := tx.Commit(); err != nil {
 		return g, nil, err
 	}
-	rec := games.Record{Variant: g.Variant, Setup: g.Setup, StartRolls: g.StartRolls, Plies: make([]games.Ply, len(moves))}
-	for i, m := range moves {
-		if m.Ply != i+1 {
-			return g, nil, &CorruptGameError{GameID: id, Err: fmt.Errorf("ply %d is missing from the move log", i+1)}
-		}
-		rec.Plies[i] = games.Ply{Move: m.Notation, Rolls: m.Rolls}
+	if len(rec.Plies) != g.Ply {
+		return g, nil, &CorruptGameError{GameID: id, Err: fmt.Errorf("the game says %d moves were played but the log holds %d", g.Ply, len(rec.Plies))}
 	}
-	if len(moves) != g.Ply {
-		return g, nil, &CorruptGameError{GameID: id, Err: fmt.Errorf("the game says %d moves were played but the log holds %d", g.Ply, len(moves))}
-	}
-	pos, err := replaySafely(rec)
+	pos, err := s.replays.replay(id, rec)
 	if err != nil {
 		return g, nil, &CorruptGameError{GameID: id, Err: err}
 	}
 	return g, pos, nil
-}
-
-// replaySafely is games.Replay with a variant's panic on strange input
-// turned into an error: one bad game must not take the bot down.
-func replaySafely(rec games.Record) (g games.Game, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			g, err = nil, fmt.Errorf("replay panicked: %v", p)
-		}
-	}()
-	return games.Replay(rec)
 }

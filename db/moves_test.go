@@ -1,6 +1,7 @@
 package db
 
 import (
+	"context"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -255,4 +256,125 @@ func TestRemindersDeadlinesAndActiveGames(t *testing.T) {
 	if _, err := s.GameByThread(bg, "t-none"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("unknown thread: %v", err)
 	}
+}
+
+func TestReplayCacheMatchesFullReplayAndSeesTampering(t *testing.T) {
+	s, path := openTemp(t)
+	id := newToyGame(t, s, "g1")
+	roller := games.Seeded(3)
+	for i := 0; i < 30; i++ {
+		if _, err := play(t, s, id, []string{"roll", "pass"}[i%3%2], roller); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, warm, err := s.LoadGame(bg, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The caller owns what it gets: changing it changes nothing stored.
+	if _, err := warm.Play(games.Move{Notation: "roll"}, games.NewDice(games.Script(6))); err != nil {
+		t.Fatal(err)
+	}
+	_, again, _ := s.LoadGame(bg, id)
+	fresh, err := Open(path) // empty cache: replays everything
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fresh.Close()
+	_, full, err := fresh.LoadGame(bg, id)
+	if err != nil || again.Position() != full.Position() || warm.Position() == full.Position() {
+		t.Fatalf("cached %q, full %q, changed copy %q, %v", again.Position(), full.Position(), warm.Position(), err)
+	}
+	// A change to a ply the cache has already seen is still caught: a
+	// different (legal) roll at ply 1 gives the position a full replay gives.
+	ms, _ := s.Moves(bg, id)
+	face := ms[0].Rolls[0]%6 + 1
+	tamper(t, path, fmt.Sprintf(`UPDATE moves SET rolls = '[%d]' WHERE game_id = %d AND ply = 1`, face, id))
+	_, now, err := s.LoadGame(bg, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := replaySafely(recordOf(t, s, id))
+	if err != nil || now.Position() != ref.Position() || now.Position() == again.Position() {
+		t.Fatalf("after changing a cached roll: %q; full replay %q; before %q; %v", now.Position(), ref.Position(), again.Position(), err)
+	}
+	var ce *CorruptGameError
+	tamper(t, path, fmt.Sprintf(`UPDATE moves SET notation = 'win' WHERE game_id = %d AND ply = 2`, id))
+	if _, _, err := s.LoadGame(bg, id); !errors.As(err, &ce) || ce.GameID != id {
+		t.Fatalf("tampered after caching: %v", err)
+	}
+}
+
+func TestWritesAfterCloseAndCancelledWrites(t *testing.T) {
+	s, _ := openTemp(t)
+	id := newToyGame(t, s, "g1")
+	ctx, cancel := context.WithCancel(bg)
+	cancel()
+	if _, err := s.AppendMove(ctx, id, 0, Move{Notation: "pass", PlayerID: "alice"}, time.Time{}, time.Time{}, nil); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled append: %v", err)
+	}
+	if g, _ := s.Game(bg, id); g.Ply != 0 {
+		t.Fatalf("a cancelled append landed")
+	}
+	s.Close()
+	if err := s.ClaimInteraction(bg, "x"); !errors.Is(err, ErrClosed) {
+		t.Fatalf("write after close: %v", err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatalf("second close: %v", err)
+	}
+}
+
+// Writes that share a group commit stay independent: a failing one is
+// undone alone, the rest land.
+func TestGroupCommitKeepsWritesIndependent(t *testing.T) {
+	s, _ := openTemp(t)
+	const n = 40
+	ids := make([]int64, n)
+	for i := range ids {
+		ids[i] = newToyGame(t, s, "g1")
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, n)
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			player := "alice"
+			if i%4 == 3 {
+				player = "mallory" // refused: not in the game
+			}
+			_, errs[i] = s.AppendMove(bg, ids[i], 0, Move{Notation: "roll", PlayerID: player, Rolls: []int{i%6 + 1}}, time.Time{}, time.Time{}, nil)
+		}()
+	}
+	wg.Wait()
+	for i := 0; i < n; i++ {
+		g, pos, err := s.LoadGame(bg, ids[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bad := i%4 == 3; bad != (errs[i] != nil) || bad != (g.Ply == 0) {
+			t.Fatalf("game %d: append %v, ply %d", i, errs[i], g.Ply)
+		}
+		if g.Ply == 1 && pos.Position() != fmt.Sprintf("%d 0 1", i%6+1) {
+			t.Fatalf("game %d at %q", i, pos.Position())
+		}
+	}
+}
+
+// recordOf builds a game's record straight from the rows.
+func recordOf(t *testing.T, s *Store, id int64) games.Record {
+	g, err := s.Game(bg, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := s.Moves(bg, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := games.Record{Variant: g.Variant, Setup: g.Setup, StartRolls: g.StartRolls}
+	for _, m := range ms {
+		rec.Plies = append(rec.Plies, games.Ply{Move: m.Notation, Rolls: m.Rolls})
+	}
+	return rec
 }

@@ -32,7 +32,7 @@ func (s *Store) SetDefaultDays(ctx context.Context, guildID string, days int) er
 	if days < 1 || days > 365 {
 		return fmt.Errorf("days per move must be between 1 and 365, got %d", days)
 	}
-	return s.inTx(ctx, func(tx *sql.Tx) error {
+	return s.inTx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		now := s.now().UnixMilli()
 		_, err := tx.ExecContext(ctx, `INSERT INTO servers (guild_id, default_days, created_at, updated_at) VALUES (?, ?, ?, ?)
 			ON CONFLICT (guild_id) DO UPDATE SET default_days = excluded.default_days, updated_at = excluded.updated_at`,
@@ -46,7 +46,7 @@ func (s *Store) UpsertPlayer(ctx context.Context, userID, name string) error {
 	if userID == "" {
 		return errors.New("a player needs a user id")
 	}
-	return s.inTx(ctx, func(tx *sql.Tx) error {
+	return s.inTx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		now := s.now().UnixMilli()
 		_, err := tx.ExecContext(ctx, `INSERT INTO players (user_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)
 			ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at
@@ -71,7 +71,7 @@ func (s *Store) ClaimInteraction(ctx context.Context, interactionID string) erro
 	if interactionID == "" {
 		return errors.New("an interaction needs an id")
 	}
-	return s.inTx(ctx, func(tx *sql.Tx) error {
+	return s.inTx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO interactions (interaction_id, claimed_at) VALUES (?, ?)`,
 			interactionID, s.now().UnixMilli())
 		if isUnique(err) {
@@ -85,7 +85,7 @@ func (s *Store) ClaimInteraction(ctx context.Context, interactionID string) erro
 // an interaction after its 15-minute token has expired). It returns how many.
 func (s *Store) ForgetInteractions(ctx context.Context, before time.Time) (int64, error) {
 	var n int64
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.inTx(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `DELETE FROM interactions WHERE claimed_at < ?`, before.UnixMilli())
 		if err == nil {
 			n, err = res.RowsAffected()

@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/mattn/go-sqlite3"
@@ -29,6 +30,7 @@ var (
 	ErrPositionChanged = errors.New("position changed") // expected ply is stale
 	ErrGameOver        = errors.New("game is over")     // game not active
 	ErrDuplicate       = errors.New("duplicate interaction")
+	ErrClosed          = errors.New("the database is closed")
 )
 
 // BusyTimeout is how long a statement waits for another connection's write
@@ -38,9 +40,17 @@ const BusyTimeout = 5 * time.Second
 // Store is an open Bermuda database.
 type Store struct {
 	path  string
-	write *sql.DB // one connection: in-process writers queue here
+	write *sql.DB // one connection, used only by the committer
 	read  *sql.DB
 	now   func() time.Time
+
+	replays *replayCache // positions of recently loaded games
+
+	writes    chan *writeReq // unbuffered: a send means the committer took it
+	closed    chan struct{}
+	loopDone  chan struct{}
+	closeOnce sync.Once
+	closeErr  error
 }
 
 // Open opens (creating if needed) the database at path and brings its schema
@@ -55,7 +65,8 @@ func Open(path string) (*Store, error) {
 	}
 	write.SetMaxOpenConns(1)
 	write.SetConnMaxIdleTime(0)
-	s := &Store{path: path, write: write, now: time.Now}
+	s := &Store{path: path, write: write, now: time.Now, replays: newReplayCache(256),
+		writes: make(chan *writeReq), closed: make(chan struct{}), loopDone: make(chan struct{})}
 	if err := write.Ping(); err != nil {
 		write.Close()
 		return nil, fmt.Errorf("opening database %s: %w", path, err)
@@ -72,6 +83,7 @@ func Open(path string) (*Store, error) {
 	read.SetMaxOpenConns(4)
 	read.SetMaxIdleConns(4)
 	s.read = read
+	go s.commitLoop()
 	return s, nil
 }
 
@@ -103,30 +115,18 @@ func fileURI(path string) string {
 // Path is the file the store was opened from.
 func (s *Store) Path() string { return s.path }
 
-// Close closes both pools.
+// Close waits for the write in progress, refuses later ones with
+// ErrClosed and closes the database.
 func (s *Store) Close() error {
-	err := s.read.Close()
-	if err2 := s.write.Close(); err == nil {
-		err = err2
-	}
-	return err
-}
-
-// inTx runs fn in one write transaction (BEGIN IMMEDIATE) and commits it if
-// fn returns nil.
-func (s *Store) inTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	tx, err := s.write.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("starting a transaction: %w", err)
-	}
-	if err := fn(tx); err != nil {
-		tx.Rollback()
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("committing: %w", err)
-	}
-	return nil
+	s.closeOnce.Do(func() {
+		close(s.closed)
+		<-s.loopDone
+		s.closeErr = s.read.Close()
+		if err := s.write.Close(); s.closeErr == nil {
+			s.closeErr = err
+		}
+	})
+	return s.closeErr
 }
 
 // millis stores t as Unix milliseconds, the zero time as NULL.
