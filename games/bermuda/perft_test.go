@@ -31,7 +31,7 @@ func TestPerftStart(t *testing.T) {
 // captures in reach: regression values.
 func TestPerftTricky(t *testing.T) {
 	g := mustGame(t, trickySetup)
-	for depth, want := range []uint64{1, 83, 6796} {
+	for depth, want := range []uint64{1, 83, 6796, 545351} {
 		if got := g.Perft(depth); got != want {
 			t.Errorf("perft(%d) = %d, want %d", depth, got, want)
 		}

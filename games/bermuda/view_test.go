@@ -109,3 +109,26 @@ func TestRulesTextIsShortAndSaysWhatIsReconstructed(t *testing.T) {
 		t.Errorf("variant entry incomplete: %+v", v)
 	}
 }
+
+func TestTurnsAlternateWithWhiteFirst(t *testing.T) {
+	g := mustGame(t, "")
+	if tr := g.Turn(); tr.Player != games.Player1 || tr.Sides[0] != games.White || tr.MovesLeft != 1 || tr.MoveNumber != 1 {
+		t.Fatalf("start turn %+v", tr)
+	}
+	playText(t, g, "E2E4")
+	if tr := g.Turn(); tr.Player != games.Player2 || tr.Sides[0] != games.Black || tr.MoveNumber != 1 {
+		t.Fatalf("after White's move: %+v", tr)
+	}
+	playText(t, g, "E7-g4")
+	if tr := g.Turn(); tr.Player != games.Player1 || tr.MoveNumber != 2 {
+		t.Fatalf("after Black's move: %+v", tr)
+	}
+	if g.Roles() != [2]string{"White", "Black"} || g.Variant() != "bermuda" {
+		t.Errorf("roles %v variant %q", g.Roles(), g.Variant())
+	}
+	c := g.Clone()
+	playText(t, c.(*game), "e2e4")
+	if g.Position() == c.Position() {
+		t.Error("Clone must be independent")
+	}
+}
