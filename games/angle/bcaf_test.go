@@ -263,3 +263,38 @@ func TestNoRollConsumesNoDice(t *testing.T) {
 		t.Fatal("a9a8 with a pawn on e4 must need dice")
 	}
 }
+
+// TestDiceMapping fills the Angle and checks every pair of faces: the file
+// die picks c…h, the rank die 3…8, and exactly that square empties.
+func TestDiceMapping(t *testing.T) {
+	var pieces []string
+	for f := 'c'; f <= 'h'; f++ {
+		for r := 3; r <= 8; r++ {
+			pieces = append(pieces, "N"+string(f)+itoa(r))
+		}
+	}
+	fen := fenOf(t, "w", "Ka1 kj10 "+strings.Join(pieces, " "))
+	for fileDie := 1; fileDie <= 6; fileDie++ {
+		for rankDie := 1; rankDie <= 6; rankDie++ {
+			g := mustNew(t, fen)
+			evs := play(t, g, "a1a2", fileDie, rankDie)
+			want := string(rune('b'+fileDie)) + itoa(rankDie+2)
+			if d := games.DiceEvents(evs); len(d) != 1 || d[0].Square != want {
+				t.Fatalf("faces %d, %d: dice event %+v, want square %s", fileDie, rankDie, d, want)
+			}
+			if n := strings.Count(g.Position(), "N"); n != 35 || at(g, want) != '.' {
+				t.Fatalf("faces %d, %d: %d knights left, %s holds %q", fileDie, rankDie, n, want, at(g, want))
+			}
+		}
+	}
+	for sq := 0; sq < mailSize; sq++ {
+		if emptyBoard[sq] == offBoard {
+			continue
+		}
+		name := squareName(sq)
+		want := strings.ContainsRune("cdefgh", rune(name[0])) && has([]string{"3", "4", "5", "6", "7", "8"}, name[1:])
+		if inAngle(sq) != want {
+			t.Errorf("inAngle(%s) = %v", squareName(sq), inAngle(sq))
+		}
+	}
+}
