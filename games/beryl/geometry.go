@@ -301,9 +301,8 @@ func (bd *board) buildArmies() {
 				bd.corner[army] = c
 			}
 		}
-		// The lobe: the corner triangle and the two triangles across its
-		// other edges, i.e. every triangle with a vertex at one of the two
-		// ends and lying within distance 2 of the cut corner.
+		// The lobe: the corner triangle (the one on the short edge) and the
+		// two triangles across its other edges.
 		cornerTri := bd.cells[bd.corner[army]].apex3()
 		for c := range bd.cells {
 			ap := bd.cells[c].apex3()

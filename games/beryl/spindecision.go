@@ -320,9 +320,9 @@ func (g *spGame) Play(pm games.Move, _ *games.Dice) ([]games.Event, error) {
 		evs = append(evs, games.Event{Kind: games.EventCaptured, Player: player, Side: vs, Square: strconv.Itoa(int(m.to) + 1),
 			Text: fmt.Sprintf("%s took %s on %d.", mover.name(), victim.name(), m.to+1)})
 		if victim.kind() == undecided {
-			text := fmt.Sprintf("%s declared the captured %s piece the %s", player, vs.Possessive(), m.capAs)
+			text := fmt.Sprintf("%s declared %s captured piece on %d the %s", player, vs.Possessive(), m.to+1, m.capAs)
 			if t := g.cells.twin(victim.army(), int(m.to)); t >= 0 {
-				text += fmt.Sprintf("; the one on %d is now the %s", t+1, otherHalf(m.capAs))
+				text += fmt.Sprintf("; %s piece on %d is now the %s", vs.Possessive(), t+1, otherHalf(m.capAs))
 			}
 			evs = append(evs, games.Event{Kind: games.EventDeclared, Text: text + ".", Player: player, Side: vs, Square: strconv.Itoa(int(m.to) + 1)})
 		}
