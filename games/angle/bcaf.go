@@ -72,7 +72,11 @@ func markedPath(ms []mover, m move) []int {
 }
 
 // triggerReason says why the BCAF is due after the move, or "" if it is
-// not. p is the position after the move.
+// not. p is the position after the move. Counting the pieces after rather
+// than before the move changes nothing: a piece leaves the Angle during a
+// move only as the mover (its path touched the Angle) or as a capture victim
+// (the capturer lands in the Angle; en passant lands on the victim's file,
+// c–h, on rank 3 or 8).
 func triggerReason(p *position, ms []mover) string {
 	touched := false
 	for _, mv := range ms {
