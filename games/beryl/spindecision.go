@@ -375,7 +375,7 @@ func (g *spGame) View() games.View {
 		Variant:    "spIndecision Beryl",
 		MoveNumber: g.moveNo,
 		ToAct:      g.toAct(),
-		Status:     "Player 1 wins capturing clockwise (White → Red → Black → White), Player 2 counter-clockwise",
+		Status:     "Player 1 wins clockwise, Player 2 counter-clockwise (White → Red → Black)",
 		Cells:      cells,
 		Pieces:     pieceViews(&g.cells),
 		Marks:      lastMoveMarks(g.lastFrom, g.lastTo),
