@@ -65,7 +65,7 @@ func (l *layout) compose(img *image.Paletted, v *games.View) {
 		add(i, c.bounds, func(dst *image.RGBA) {
 			withGG(dst, func(dc *gg.Context) { fillCell(dc, c.poly, col) })
 			if c.number != "" {
-				l.numberFace.drawCentered(dst, c.number, c.numAt.X, c.numAt.Y, colLabelInk)
+				l.numberFace.drawCentered(dst, c.number, float64(c.centre.X), float64(c.centre.Y), colLabelInk)
 			}
 		})
 	}
@@ -96,6 +96,17 @@ func (l *layout) compose(img *image.Paletted, v *games.View) {
 			}
 			add(p.Cell, r, func(dst *image.RGBA) { draw.Draw(dst, r, s, s.Rect.Min, draw.Over) })
 		}
+	}
+	// A numbered cell's number is hidden by its piece: show it as a tag
+	// on the piece's foot.
+	for _, p := range v.Pieces {
+		c := &l.cells[p.Cell]
+		if c.number == "" || p.Ghost {
+			continue
+		}
+		r := l.numberTagRect(c)
+		st[p.Cell].complex = true
+		add(p.Cell, r, func(dst *image.RGBA) { l.drawNumberTag(dst, c, r) })
 	}
 	// Rings and the die, above the pieces.
 	for _, m := range v.Marks {

@@ -43,7 +43,6 @@ type cellLayout struct {
 	poly   []gg.Point
 	shade  games.Shade
 	number string
-	numAt  gg.Point
 }
 
 const maxLayouts = 64
@@ -237,9 +236,6 @@ func newLayout(v *games.View, cellPx int) (*layout, error) {
 			cl.bounds = cl.rect
 		}
 		square = square && cl.isRect
-		if c.Number != "" {
-			cl.numAt = l.numberAnchor(cl.poly, c.Number)
-		}
 		l.cells[i] = cl
 	}
 	l.piecePx = cellPx * 88 / 100
@@ -268,9 +264,10 @@ func (l *layout) labelFace(lb games.Label) (*textFace, error) {
 	if lb.Size <= 0 {
 		px = l.cellPx * 28 / 100
 	}
-	if px > 4*l.cellPx {
-		px = 4 * l.cellPx
-	}
+	// Board units are large on boards of small cells (the triangular
+	// board's unit is a triangle's side): keep titles in proportion to
+	// the pieces.
+	px = max(l.cellPx*18/100, min(px, l.cellPx/2))
 	return getFace(fontBold, px)
 }
 
@@ -295,50 +292,6 @@ func pixelRect(poly []gg.Point) (image.Rectangle, bool) {
 	}
 	r := image.Rect(int(minX), int(minY), int(maxX), int(maxY))
 	return r, !r.Empty()
-}
-
-// numberAnchor is where a cell's number goes: in the cell's sharpest
-// corner, as deep as the text fits, so a piece on the cell leaves it
-// readable. Cells without a sharp corner get it at their centre.
-func (l *layout) numberAnchor(poly []gg.Point, text string) gg.Point {
-	best, bestAngle := -1, math.Pi*0.45
-	n := len(poly)
-	for i := range poly {
-		a, b, c := poly[(i+n-1)%n], poly[i], poly[(i+1)%n]
-		u := math.Atan2(a.Y-b.Y, a.X-b.X)
-		w := math.Atan2(c.Y-b.Y, c.X-b.X)
-		ang := math.Abs(u - w)
-		if ang > math.Pi {
-			ang = 2*math.Pi - ang
-		}
-		// The sharpest corner; between equally sharp ones the leftmost,
-		// so numbers sit in the same place in every cell of a kind.
-		switch {
-		case ang < bestAngle-1e-3:
-			best, bestAngle = i, ang
-		case ang < bestAngle+1e-3 && best >= 0 && (b.X < poly[best].X-1e-3 || (b.X < poly[best].X+1e-3 && b.Y < poly[best].Y)):
-			best = i
-		}
-	}
-	var ctr gg.Point
-	for _, p := range poly {
-		ctr.X += p.X / float64(n)
-		ctr.Y += p.Y / float64(n)
-	}
-	if best < 0 {
-		return ctr
-	}
-	a, b, c := poly[(best+n-1)%n], poly[best], poly[(best+1)%n]
-	da, dc := math.Hypot(a.X-b.X, a.Y-b.Y), math.Hypot(c.X-b.X, c.Y-b.Y)
-	bx := (a.X-b.X)/da + (c.X-b.X)/dc
-	by := (a.Y-b.Y)/da + (c.Y-b.Y)/dc
-	bl := math.Hypot(bx, by)
-	// Half the text's diagonal must fit between the bisector and the
-	// corner's sides, with a pixel to spare.
-	tw, th := float64(l.numberFace.width(text)), float64(l.numberFace.capHeight)
-	need := math.Hypot(tw, th)/2 + 1.5
-	d := need / math.Sin(bestAngle/2)
-	return gg.Point{X: b.X + bx/bl*d, Y: b.Y + by/bl*d}
 }
 
 // labelRects are the pixel boxes of the labels' text.
@@ -371,7 +324,7 @@ func (l *layout) paintBackground(v *games.View, labelFaces []*textFace) *image.R
 	}
 	for _, c := range l.cells {
 		if c.number != "" {
-			l.numberFace.drawCentered(img, c.number, c.numAt.X, c.numAt.Y, colLabelInk)
+			l.numberFace.drawCentered(img, c.number, float64(c.centre.X), float64(c.centre.Y), colLabelInk)
 		}
 	}
 	for i, lb := range v.Labels {

@@ -113,3 +113,26 @@ func ringPath(dc *gg.Context, c *cellLayout, w int, col color.RGBA, dashed bool)
 	dc.SetColor(col)
 	dc.Stroke()
 }
+
+// numberTagRect is where an occupied cell's number goes: a small dark tag
+// at the lower right of the piece.
+func (l *layout) numberTagRect(c *cellLayout) image.Rectangle {
+	f := l.numberFace
+	w := f.width(c.number) + f.capHeight
+	h := f.capHeight * 2
+	x := c.centre.X + l.piecePx*30/100
+	y := c.centre.Y + l.piecePx*42/100 - h
+	return image.Rect(x-w/2, y, x-w/2+w, y+h)
+}
+
+func (l *layout) drawNumberTag(dst *image.RGBA, c *cellLayout, r image.Rectangle) {
+	withGG(dst, func(dc *gg.Context) {
+		dc.DrawRoundedRectangle(float64(r.Min.X)+0.5, float64(r.Min.Y)+0.5, float64(r.Dx())-1, float64(r.Dy())-1, float64(r.Dy())/3)
+		dc.SetColor(colLabelInk)
+		dc.FillPreserve()
+		dc.SetColor(colPlainCell)
+		dc.SetLineWidth(1)
+		dc.Stroke()
+	})
+	l.numberFace.drawCentered(dst, c.number, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2, colPlainCell)
+}

@@ -88,6 +88,7 @@ func buildPalette() {
 	ramp(colHeader, colTitle, 4)
 	ramp(colHeader, colSubtitle, 3)
 	ramp(colFrame, colLabel, 4)
+	ramp(colLabelInk, colPlainCell, 4)
 	for _, s := range shades {
 		ramp(shadeColour(s), colLabelInk, 2)
 		ramp(shadeColour(s), colCheck, 4)
