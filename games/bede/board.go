@@ -90,6 +90,8 @@ type stepMove struct {
 // Precomputed geometry, filled by init.
 var (
 	knightTo, zebraTo, kingTo, jumpTo [squares][]int8
+	// aligned[a][b]: b lies on one of a's eight lines.
+	aligned [squares][squares]bool
 	// rays[sq][d] lists the squares from sq outward; d 0–3 orthogonal, 4–7 diagonal.
 	rays [squares][8][]int8
 	// Per side: pawn quiet moves and capture targets, squire quiet moves
@@ -154,6 +156,7 @@ func init() {
 		for d, dv := range dirs {
 			for x, y := f+dv[0], r+dv[1]; grid.On(x, y); x, y = x+dv[0], y+dv[1] {
 				rays[sq][d] = append(rays[sq][d], int8(grid.Index(x, y)))
+				aligned[sq][grid.Index(x, y)] = true
 			}
 		}
 		for side := 0; side < 2; side++ {

@@ -178,49 +178,68 @@ func (p *position) routeOpen(routes [][]int8) bool {
 // king left attacked would itself be escalation.
 func (p *position) attacked(sq int, by int, jesterAs kind) bool {
 	b := &p.board
-	jp := pieceOf(jester, by)
-	is := func(pc uint8, k kind) bool {
-		return pc == pieceOf(k, by) || (pc == jp && jesterAs == k)
+	// For each kind, the piece codes that capture as it: the real piece
+	// and, when it copies that kind, the Jester (never as a king). 0xff
+	// matches nothing.
+	var as [jester]uint8
+	for k := pawn; k < jester; k++ {
+		as[k] = 0xff
 	}
+	if jesterAs != noKind && jesterAs != king {
+		as[jesterAs] = pieceOf(jester, by)
+	}
+	bC, bZ, bB, bQ := pieceOf(chancellor, by), pieceOf(zebra, by), pieceOf(bede, by), pieceOf(queen, by)
+	aC, aZ, aB, aQ := as[chancellor], as[zebra], as[bede], as[queen]
 	for _, s := range knightTo[sq] {
-		if is(b[s], chancellor) {
+		if pc := b[s]; pc == bC || pc == aC {
 			return true
 		}
 	}
 	for _, s := range zebraTo[sq] {
-		if is(b[s], zebra) {
+		if pc := b[s]; pc == bZ || pc == aZ {
 			return true
 		}
 	}
+	bK := pieceOf(king, by)
 	for _, s := range kingTo[sq] {
-		if b[s] == pieceOf(king, by) {
+		if b[s] == bK {
 			return true
 		}
 	}
 	for _, s := range jumpTo[sq] {
-		if is(b[s], bede) {
+		if pc := b[s]; pc == bB || pc == aB {
 			return true
 		}
 	}
-	for d := 0; d < 8; d++ {
+	for d := 0; d < 4; d++ {
 		for _, s := range rays[sq][d] {
-			pc := b[s]
-			if pc == 0 {
-				continue
+			if pc := b[s]; pc != 0 {
+				if pc == bQ || pc == aQ || pc == bC || pc == aC {
+					return true
+				}
+				break
 			}
-			if is(pc, queen) || (d < 4 && is(pc, chancellor)) || (d >= 4 && is(pc, bede)) {
-				return true
-			}
-			break
 		}
 	}
+	for d := 4; d < 8; d++ {
+		for _, s := range rays[sq][d] {
+			if pc := b[s]; pc != 0 {
+				if pc == bQ || pc == aQ || pc == bB || pc == aB {
+					return true
+				}
+				break
+			}
+		}
+	}
+	bP, aP := pieceOf(pawn, by), as[pawn]
 	for _, s := range pawnTakenFrom[by][sq] {
-		if is(b[s], pawn) {
+		if pc := b[s]; pc == bP || pc == aP {
 			return true
 		}
 	}
+	bS, aS := pieceOf(squire, by), as[squire]
 	for _, sf := range squireTakenFrom[by][sq] {
-		if !is(b[sf.from], squire) {
+		if pc := b[sf.from]; pc != bS && pc != aS {
 			continue
 		}
 		if len(sf.middles) == 0 {
@@ -257,13 +276,126 @@ func (p *position) inCheck() bool {
 	return p.attacked(int(p.kings[p.side]), 1-p.side, p.enemyCopies)
 }
 
+// safety is what legalMoves works out once per position to spare most
+// moves the full check test.
+type safety struct {
+	king    int
+	checked bool  // attacked by a piece other than the Jester
+	jesters []int // squares of the enemy Jesters
+}
+
+func (p *position) safety() safety {
+	s := safety{king: int(p.kings[p.side])}
+	s.checked = p.attacked(s.king, 1-p.side, noKind)
+	jp := pieceOf(jester, 1-p.side)
+	for sq, pc := range p.board {
+		if pc == jp {
+			s.jesters = append(s.jesters, sq)
+		}
+	}
+	return s
+}
+
+// legalWith is legal, faster: a piece that is neither the king nor on one
+// of the king's lines cannot uncover an attack (leapers are never blocked,
+// and the squire's middles are the king's diagonal neighbours), so unless
+// the king is already attacked only the enemy Jester, now capturing as
+// the moving kind, needs testing.
+func (p *position) legalWith(m move, s *safety) bool {
+	from := m.from()
+	if s.checked || kindOf(p.board[from]) == king || aligned[s.king][from] {
+		return p.legal(m)
+	}
+	moving := p.movingKind(from)
+	if moving == king || len(s.jesters) == 0 {
+		return true
+	}
+	to := m.to()
+	pc, taken := p.board[from], p.board[to]
+	p.board[to], p.board[from] = pc, 0
+	safe := true
+	for _, j := range s.jesters {
+		if j != to && p.reaches(j, moving, 1-p.side, s.king) {
+			safe = false
+			break
+		}
+	}
+	p.board[from], p.board[to] = pc, taken
+	return safe
+}
+
+// reaches reports whether a piece of side by on from, capturing as k,
+// could capture on sq.
+func (p *position) reaches(from int, k kind, by int, sq int) bool {
+	switch k {
+	case pawn:
+		return containsSq(pawnTake[by][from], int8(sq))
+	case squire:
+		for _, sm := range squireTake[by][from] {
+			if int(sm.to) == sq {
+				return p.routeOpen(sm.routes)
+			}
+		}
+		return false
+	case bede:
+		return containsSq(jumpTo[from], int8(sq)) || p.lineClear(from, sq, false, true)
+	case chancellor:
+		return containsSq(knightTo[from], int8(sq)) || p.lineClear(from, sq, true, false)
+	case zebra:
+		return containsSq(zebraTo[from], int8(sq))
+	case queen:
+		return p.lineClear(from, sq, true, true)
+	}
+	return false
+}
+
+// lineClear reports whether from and sq share an open orthogonal or
+// diagonal line (as allowed).
+func (p *position) lineClear(from, sq int, orth, diag bool) bool {
+	ff, fr := from%files, from/files
+	tf, tr := sq%files, sq/files
+	df, dr := sign(tf-ff), sign(tr-fr)
+	switch {
+	case from == sq:
+		return false
+	case df == 0 || dr == 0:
+		if !orth {
+			return false
+		}
+	case tf-ff == (tr-fr)*df*dr:
+		if !diag {
+			return false
+		}
+	default:
+		return false
+	}
+	step := dr*files + df
+	for s := from + step; s != sq; s += step {
+		if p.board[s] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
 // legalMoves appends the legal moves of the side to move.
 func (p *position) legalMoves(buf []move) []move {
 	start := len(buf)
 	buf = p.pseudo(buf)
 	out := buf[:start]
+	s := p.safety()
 	for _, m := range buf[start:] {
-		if p.legal(m) {
+		if p.legalWith(m, &s) {
 			out = append(out, m)
 		}
 	}

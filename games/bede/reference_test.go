@@ -280,3 +280,49 @@ func TestPerftAgreesWithReferenceAtDepthTwo(t *testing.T) {
 		t.Errorf("perft(2) fast %d, reference %d", fast, ref)
 	}
 }
+
+// Random crowded positions (Jesters and squires close to the kings, any
+// escalation and copy state) exercise what random games rarely reach.
+func TestFastGeneratorAgreesWithReferenceOnRandomPositions(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	letters := []byte("pPsSbBcCzZqQjJjJ")
+	copies := []string{"-", "p", "s", "b", "c", "z", "q", "k"}
+	compared := 0
+	for compared < 1500 {
+		pieces := map[string]byte{}
+		for _, k := range []byte{'K', 'k'} {
+			for {
+				sq := grid.Name(rng.IntN(squares))
+				if pieces[sq] == 0 {
+					pieces[sq] = k
+					break
+				}
+			}
+		}
+		for n := 4 + rng.IntN(14); n > 0; n-- {
+			sq := grid.Name(rng.IntN(squares))
+			if pieces[sq] == 0 {
+				pieces[sq] = letters[rng.IntN(len(letters))]
+			}
+		}
+		esc := "-"
+		if rng.IntN(2) == 0 {
+			esc = "e"
+		}
+		side := "wb"[rng.IntN(2) : rng.IntN(2)+1]
+		setup := place(pieces, side+" "+esc+" "+copies[rng.IntN(len(copies))]+" 0 1 "+copies[rng.IntN(len(copies))])
+		g, err := newGame(setup)
+		if err != nil {
+			continue // kings in check, pawns on their last ranks…
+		}
+		var fast []string
+		for _, m := range g.pos.legalMoves(nil) {
+			fast = append(fast, notation(m))
+		}
+		sort.Strings(fast)
+		if ref := refLegal(&g.pos); !sameList(fast, ref) {
+			t.Fatalf("%s:\nfast %v\n ref %v", setup, fast, ref)
+		}
+		compared++
+	}
+}
