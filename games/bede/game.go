@@ -147,16 +147,14 @@ func (g *game) describe(m move) games.Move {
 	return mv
 }
 
-func (g *game) find(notation string) (move, bool) {
+func (g *game) find(text string) (move, bool) {
 	for _, m := range g.pos.legalMoves(nil) {
-		if notationOf(m) == notation {
+		if notation(m) == text {
 			return m, true
 		}
 	}
 	return 0, false
 }
-
-var notationOf = notation
 
 const escalationNote = " Escalation: from now on pieces may also move backwards."
 
