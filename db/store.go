@@ -17,6 +17,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -58,6 +60,9 @@ type Store struct {
 func Open(path string) (*Store, error) {
 	if strings.TrimSpace(path) == "" {
 		return nil, errors.New("no database path given")
+	}
+	if info, err := os.Stat(filepath.Dir(path)); err != nil || !info.IsDir() {
+		return nil, fmt.Errorf("cannot create database %s: directory %s does not exist", path, filepath.Dir(path))
 	}
 	write, err := sql.Open("sqlite3", dsn(path, "immediate", false))
 	if err != nil {

@@ -4,7 +4,9 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -73,6 +75,21 @@ func TestConcurrentOpensOfANewFileMigrateOnce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+func TestOpenExplainsBadPaths(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := Open(filepath.Join(dir, "no", "such", "dir", "b.db")); err == nil || !strings.Contains(err.Error(), "does not exist") {
+		t.Errorf("missing directory: %v", err)
+	}
+	notDB := filepath.Join(dir, "text.db")
+	os.WriteFile(notDB, []byte(strings.Repeat("hello\n", 200)), 0o644)
+	if _, err := Open(notDB); err == nil || !strings.Contains(err.Error(), "not a database") {
+		t.Errorf("text file: %v", err)
+	}
+	if _, err := Open(""); err == nil {
+		t.Error("empty path accepted")
 	}
 }
 
