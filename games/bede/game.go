@@ -229,17 +229,26 @@ func (g *game) Diagram() string {
 	return grid.Diagram(cells) + g.status() + "\n"
 }
 
-// status is one line on escalation and what the Jester to move copies.
+// status is one line on escalation and on what the Jester of the side to
+// move copies (if it has one).
 func (g *game) status() string {
 	esc := "no escalation yet: no piece may end a move behind its start rank"
 	if g.pos.escalated {
 		esc = "escalated: pieces may move backwards"
 	}
-	jest := sideNames[g.pos.side] + "'s Jester cannot move yet"
-	if g.pos.copies != noKind {
-		jest = sideNames[g.pos.side] + "'s Jester moves as a " + kindNames[g.pos.copies]
+	out := capitalized(esc)
+	hasJester := false
+	for _, pc := range g.pos.board {
+		hasJester = hasJester || pc == pieceOf(jester, g.pos.side)
 	}
-	return capitalized(esc) + "; " + jest
+	switch {
+	case !hasJester:
+	case g.pos.copies == noKind:
+		out += "; " + sideNames[g.pos.side] + "'s Jester cannot move yet"
+	default:
+		out += "; " + sideNames[g.pos.side] + "'s Jester moves as a " + kindNames[g.pos.copies]
+	}
+	return out
 }
 
 func (g *game) View() games.View {
