@@ -132,3 +132,20 @@ func TestStartPositionMoves(t *testing.T) {
 		}
 	}
 }
+
+func TestNoCastlingNoEnPassant(t *testing.T) {
+	// The king only steps, even with open lines to its chancellors.
+	g := mustGame(t, place(map[string]byte{"e1": 'K', "a1": 'C', "i1": 'C', "e11": 'k'}, "w - - 0 1"))
+	if got := targets(g, "e1"); !sameList(got, []string{"d1", "d2", "e2", "f1", "f2"}) {
+		t.Errorf("king moves %v", got)
+	}
+	// Black's pawn has just gone f9→d7 past White's pawn on e6's capture
+	// square: nothing may be taken "in passing"; White's pawn captures only
+	// straight ahead or sideways, on occupied squares.
+	g = mustGame(t, place(map[string]byte{"e6": 'P', "d7": 'p', "a1": 'K', "i11": 'k'}, "w - p 0 1"))
+	for _, to := range targets(g, "e6") {
+		if to == "e7" || to == "d6" || to == "f6" {
+			t.Errorf("pawn takes on the empty %s", to)
+		}
+	}
+}
