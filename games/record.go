@@ -48,7 +48,7 @@ func Apply(g Game, text string, r Roller) (Game, Ply, []Event, error) {
 	if o := g.Outcome(); o.Over {
 		return nil, Ply{}, nil, fmt.Errorf("the game is over (%s)", o.Reason)
 	}
-	m, err := g.ParseMove(text)
+	m, err := parse(g, text)
 	if err != nil {
 		return nil, Ply{}, nil, err
 	}
