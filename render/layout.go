@@ -170,7 +170,8 @@ func newLayout(v *games.View, cellPx int) (*layout, error) {
 		return nil, err
 	}
 	pad := cellPx / 5
-	l.headerH = 3*pad + l.titleFace.capHeight + l.statusFace.capHeight + cellPx/5
+	// Three lines: title and move number, who acts, the status.
+	l.headerH = 4*pad + l.titleFace.capHeight + 2*l.statusFace.capHeight + cellPx/5
 
 	// The board's extent in pixels relative to board point (0, 0):
 	// cells, then labels with their text.

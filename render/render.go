@@ -127,14 +127,9 @@ func (l *layout) drawHeader(img *image.RGBA, v *games.View) {
 		})
 		x += d + pad/2
 	}
-	line := v.ToAct
-	if v.Status != "" {
-		if line != "" {
-			line += "  ·  "
-		}
-		line += v.Status
-	}
-	l.statusFace.draw(img, l.statusFace.fit(line, right-x), x, y2, colSubtitle, clip)
+	l.statusFace.draw(img, l.statusFace.fit(v.ToAct, right-x), x, y2, colTitle, clip)
+	y3 := y2 + pad + l.statusFace.capHeight
+	l.statusFace.draw(img, l.statusFace.fit(v.Status, right-pad), pad, y3, colSubtitle, clip)
 }
 
 // leadingSide finds the army a turn line starts with ("White to move").
