@@ -70,6 +70,9 @@ func newHarness(t *testing.T) *harness {
 	return h
 }
 
+// testWait bounds every wait for the bot; generous for -race on 2 cores.
+const testWait = 20 * time.Second
+
 const testToken = "test-token-SECRET-abc123"
 
 // start opens the database and connects a new bot (as after a restart).
@@ -127,7 +130,7 @@ func (h *harness) send(in fakediscord.Interaction) fakediscord.Response {
 		h.t.Fatal(err)
 	}
 	var resp fakediscord.Response
-	ok := h.fake.Wait(10*time.Second, func(s *fakediscord.Server) bool {
+	ok := h.fake.Wait(testWait, func(s *fakediscord.Server) bool {
 		var ok bool
 		resp, ok = s.ResponseLocked(tok)
 		return ok

@@ -79,7 +79,7 @@ func (b *Bot) commitMove(ctx context.Context, s *session, r *request, p games.Pl
 	}
 	s.row, s.game = row, next
 
-	moveText := describeMove(mover, ply.Move, evs)
+	moveText := describeMove(row, mover, ply.Move, evs)
 	if !r.deferred || r.editOriginal(&discordgo.WebhookEdit{Content: &moveText, AllowedMentions: noPings}) != nil {
 		b.sendText(row.ThreadID, moveText, noPings) // the token expired: post directly
 	}

@@ -71,7 +71,7 @@ func (b *Bot) boardMessage(row db.Game, g games.Game, title string) (*discordgo.
 }
 
 // describeMove is the move in words: the notation and every non-dice event.
-func describeMove(userID string, notation string, evs []games.Event) string {
+func describeMove(row db.Game, userID string, notation string, evs []games.Event) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s played **%s**", mention(userID), notation)
 	for _, e := range evs {
@@ -80,7 +80,7 @@ func describeMove(userID string, notation string, evs []games.Event) string {
 			continue
 		}
 		if e.Text != "" {
-			b.WriteString("\n• " + e.Text)
+			b.WriteString("\n• " + personalize(row, e.Text))
 		}
 	}
 	return truncate(b.String(), 1900)
@@ -95,9 +95,20 @@ func diceLines(row db.Game, mover string, evs []games.Event) []string {
 		if e.Player == games.Player1 || e.Player == games.Player2 {
 			who = row.Players[e.Player]
 		}
-		out = append(out, truncate("🎲 "+mention(who)+" "+e.Text, 1900))
+		text := personalize(row, e.Text)
+		if !strings.Contains(text, "<@") {
+			text = mention(who) + " " + text
+		}
+		out = append(out, truncate("🎲 "+text, 1900))
 	}
 	return out
+}
+
+// personalize puts the players' mentions where the rules say "Player 1"
+// or "Player 2" (the rules know seats, not people).
+func personalize(row db.Game, text string) string {
+	text = strings.ReplaceAll(text, "Player 1", mention(row.Players[0]))
+	return strings.ReplaceAll(text, "Player 2", mention(row.Players[1]))
 }
 
 func diceTexts(evs []games.Event) []string {

@@ -90,6 +90,7 @@ type Interaction struct {
 	CustomID    string         // component custom_id
 	MessageID   string         // message the component is on
 	AppPerms    string         // app_permissions; default all the bot needs
+	MemberPerms string         // the member's permissions; default all
 	Resolved    map[string]any // resolved users, for user options
 	// ID and Token are filled by Send when empty; set ID to re-deliver the
 	// same interaction.
@@ -125,13 +126,16 @@ func (s *Server) Send(in Interaction) (string, error) {
 	if in.AppPerms == "" {
 		in.AppPerms = AllBotPermissions
 	}
+	if in.MemberPerms == "" {
+		in.MemberPerms = "2147483647"
+	}
 	payload := map[string]any{
 		"id": in.ID, "application_id": s.AppID, "type": in.Type, "token": in.Token, "version": 1,
 		"guild_id": s.GuildID, "channel_id": in.ChannelID, "app_permissions": in.AppPerms,
 		"channel": map[string]any{"id": in.ChannelID, "type": in.ChannelType, "parent_id": in.ParentID},
 		"member": map[string]any{
 			"user":        map[string]any{"id": in.User.ID, "username": in.User.Name, "global_name": in.User.Name, "bot": in.User.Bot},
-			"permissions": "2147483647", "roles": []any{},
+			"permissions": in.MemberPerms, "roles": []any{},
 		},
 		"locale": "en-US",
 	}
