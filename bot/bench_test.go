@@ -1,0 +1,136 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/games"
+)
+
+// nopDiscord answers every call at once: it isolates the bot's own work.
+type nopDiscord struct{ n, boards atomic.Int64 }
+
+func (d *nopDiscord) msg() *discordgo.Message {
+	return &discordgo.Message{ID: fmt.Sprint(d.n.Add(1))}
+}
+func (d *nopDiscord) Respond(*discordgo.Interaction, *discordgo.InteractionResponse) error {
+	return nil
+}
+func (d *nopDiscord) EditOriginal(*discordgo.Interaction, *discordgo.WebhookEdit) (*discordgo.Message, error) {
+	return d.msg(), nil
+}
+func (d *nopDiscord) Original(*discordgo.Interaction) (*discordgo.Message, error) {
+	return d.msg(), nil
+}
+func (d *nopDiscord) Followup(*discordgo.Interaction, *discordgo.WebhookParams) (*discordgo.Message, error) {
+	return d.msg(), nil
+}
+func (d *nopDiscord) Send(_ string, m *discordgo.MessageSend) (*discordgo.Message, error) {
+	for _, f := range m.Files {
+		io.Copy(io.Discard, f.Reader)
+		d.boards.Add(1)
+	}
+	return d.msg(), nil
+}
+func (d *nopDiscord) Edit(*discordgo.MessageEdit) (*discordgo.Message, error) { return d.msg(), nil }
+func (d *nopDiscord) StartThread(string, string, string) (*discordgo.Channel, error) {
+	return &discordgo.Channel{ID: fmt.Sprint(d.n.Add(1))}, nil
+}
+func (d *nopDiscord) AddThreadMember(string, string) error { return nil }
+func (d *nopDiscord) ArchiveThread(string) error           { return nil }
+func (d *nopDiscord) RegisterCommands(string, string, []*discordgo.ApplicationCommand) error {
+	return nil
+}
+
+// BenchmarkMoveInteraction measures a /move from the interaction arriving
+// to every response being ready: claim, parse, play, roll, commit (one
+// SQLite transaction), render the PNG. Discord itself is a no-op.
+func BenchmarkMoveInteraction(b *testing.B) {
+	for _, variant := range []string{"angle", "bermuda", "randommove"} {
+		b.Run(variant, func(b *testing.B) { benchMoves(b, variant) })
+	}
+}
+
+func benchMoves(b *testing.B, variant string) {
+	store, err := db.Open(filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer store.Close()
+	dc := &nopDiscord{}
+	bot := New(Options{Store: store, Discord: dc, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	bot.Roller = games.Seeded(3)
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(1, 2))
+	var thread string
+	var players [2]string
+	newGame := func() {
+		g, rolls, _, err := games.Start(variant, "", bot.Roller)
+		if err != nil {
+			b.Fatal(err)
+		}
+		_ = g
+		players = [2]string{"p1", "p2"}
+		id, err := store.CreateGame(ctx, db.Game{GuildID: "g", ChannelID: "c", Variant: variant, StartRolls: rolls,
+			Players: players, Days: 3, State: "active", Winner: -1, DrawOfferBy: -1, CreatedAt: time.Now(), UpdatedAt: time.Now()})
+		if err != nil {
+			b.Fatal(err)
+		}
+		thread = fmt.Sprintf("t%d", id)
+		if err := store.SetGameThread(ctx, id, thread); err != nil {
+			b.Fatal(err)
+		}
+	}
+	newGame()
+	var times []time.Duration
+	b.ResetTimer()
+	for n := 0; n < b.N; n++ {
+		b.StopTimer()
+		row, err := store.GameByThread(ctx, thread)
+		if err != nil {
+			b.Fatal(err)
+		}
+		s, err := bot.lockGame(ctx, row.ID)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if s.game.Outcome().Over || s.row.State != "active" {
+			s.unlock()
+			newGame()
+			n--
+			b.StartTimer()
+			continue
+		}
+		legal := s.game.LegalMoves()
+		mv := legal[rng.IntN(len(legal))].Notation
+		who := players[s.game.Turn().Player]
+		s.unlock()
+		in := &discordgo.Interaction{ID: fmt.Sprintf("i%d", n), Type: discordgo.InteractionApplicationCommand, GuildID: "g", ChannelID: thread,
+			AppPermissions: 1<<62 - 1, Member: &discordgo.Member{User: &discordgo.User{ID: who}},
+			Data: discordgo.ApplicationCommandInteractionData{Name: "move", Options: []*discordgo.ApplicationCommandInteractionDataOption{
+				{Name: "move", Type: discordgo.ApplicationCommandOptionString, Value: mv}}}}
+		b.StartTimer()
+		start := time.Now()
+		bot.HandleInteraction(in)
+		times = append(times, time.Since(start))
+	}
+	b.StopTimer()
+	if got := dc.boards.Load(); got < int64(b.N) {
+		b.Fatalf("only %d of %d moves were played", got, b.N)
+	}
+	slices.Sort(times)
+	if len(times) > 0 {
+		b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "ms-median")
+	}
+}
