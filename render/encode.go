@@ -1,24 +1,24 @@
 package render
 
 import (
+	"bytes"
+	"compress/flate"
+	"encoding/binary"
+	"hash/adler32"
+	"hash/crc32"
+	"hash/maphash"
 	"image"
-	"image/png"
-	"io"
 	"sync"
 )
 
-// pngBuffers reuses the encoder's compression state between renders.
-type pngBuffers struct{ pool sync.Pool }
-
-func (p *pngBuffers) Get() *png.EncoderBuffer {
-	b, _ := p.pool.Get().(*png.EncoderBuffer)
-	return b
-}
-func (p *pngBuffers) Put(b *png.EncoderBuffer) { p.pool.Put(b) }
-
-// BestSpeed compresses a paletted board to 20–45 KB in a fraction of the
-// default level's time; higher levels gain little on flat colours.
-var encoder = png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &pngBuffers{}}
+// The PNG writer. A picture is compressed in horizontal bands, each an
+// independent run of deflate blocks (a fresh compressor, flushed to a byte
+// boundary), so the compressed bytes of a band depend only on its pixels.
+// They are cached by a hash of those pixels: successive positions of a
+// game share most ranks, and an unchanged band is then copied instead of
+// compressed again. The result is an ordinary PNG (8-bit palette, one zlib
+// stream whose Adler-32 is combined from the bands'), byte-for-byte the
+// same whether bands came from the cache or not.
 
 // Pictures and scratch images are reused between renders of one size.
 var palettedPool, rgbaPool sync.Pool
@@ -49,8 +49,164 @@ func scratchRGBA(r image.Rectangle) *image.RGBA {
 func putRGBA(s *image.RGBA) { rgbaPool.Put(s) }
 
 // encodeRGBA writes a whole RGBA picture (the legend) as a paletted PNG.
-func encodeRGBA(w io.Writer, img *image.RGBA) error {
+func encodeRGBA(w *bytes.Buffer, img *image.RGBA) error {
 	p := image.NewPaletted(img.Rect, palette())
 	quantize(img, p, img.Rect)
-	return encoder.Encode(w, p)
+	return writePNG(w, p, nil)
 }
+
+type bandKey struct {
+	h1, h2 uint64
+	n      int
+}
+
+type band struct {
+	deflated []byte
+	adler    uint32
+	n        int // uncompressed length
+}
+
+const (
+	maxBands     = 4096
+	maxBandBytes = 24 << 20
+)
+
+var (
+	bandsMu    sync.Mutex
+	bands      = map[bandKey]*band{}
+	bandBytes  int
+	seed1      = maphash.MakeSeed()
+	seed2      = maphash.MakeSeed()
+	compressor = sync.Pool{New: func() any {
+		// BestSpeed: flat colours compress well at any level, and the
+		// higher levels cost several times as much.
+		w, _ := flate.NewWriter(nil, flate.BestSpeed)
+		return w
+	}}
+	rawPool sync.Pool
+)
+
+// defaultBand is the height of a band where the caller gives no cuts.
+const defaultBand = 32
+
+// writePNG encodes img. cuts are the rows where bands start (after 0), in
+// increasing order; nil means bands of defaultBand rows.
+func writePNG(out *bytes.Buffer, img *image.Paletted, cuts []int) error {
+	w, h := img.Rect.Dx(), img.Rect.Dy()
+	out.Write([]byte("\x89PNG\r\n\x1a\n"))
+	var ihdr [13]byte
+	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
+	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
+	ihdr[8], ihdr[9] = 8, 3 // 8 bits, paletted
+	writeChunk(out, "IHDR", ihdr[:])
+	plte := make([]byte, 0, 3*len(img.Palette))
+	for _, c := range img.Palette {
+		r, g, b, _ := c.RGBA()
+		plte = append(plte, byte(r>>8), byte(g>>8), byte(b>>8))
+	}
+	writeChunk(out, "PLTE", plte)
+
+	// The IDAT chunk: length and type now, data appended, length fixed up.
+	start := out.Len()
+	out.Write([]byte{0, 0, 0, 0, 'I', 'D', 'A', 'T', 0x78, 0x01})
+	if cuts == nil {
+		for y := defaultBand; y < h; y += defaultBand {
+			cuts = append(cuts, y)
+		}
+	}
+	adler, y0 := uint32(1), 0
+	for i := 0; i <= len(cuts); i++ {
+		y1 := h
+		if i < len(cuts) {
+			y1 = cuts[i]
+		}
+		if y1 <= y0 || y1 > h {
+			continue
+		}
+		b := bandOf(img, y0, y1)
+		out.Write(b.deflated)
+		adler = adlerCombine(adler, b.adler, b.n)
+		y0 = y1
+	}
+	// A final empty stored block ends the deflate stream.
+	out.Write([]byte{0x01, 0x00, 0x00, 0xff, 0xff})
+	var sum [4]byte
+	binary.BigEndian.PutUint32(sum[:], adler)
+	out.Write(sum[:])
+	data := out.Bytes()[start+4:]
+	binary.BigEndian.PutUint32(out.Bytes()[start:], uint32(len(data)-4))
+	var crc [4]byte
+	binary.BigEndian.PutUint32(crc[:], crc32.ChecksumIEEE(data))
+	out.Write(crc[:])
+	writeChunk(out, "IEND", nil)
+	return nil
+}
+
+func writeChunk(out *bytes.Buffer, kind string, data []byte) {
+	var n [4]byte
+	binary.BigEndian.PutUint32(n[:], uint32(len(data)))
+	out.Write(n[:])
+	c := crc32.NewIEEE()
+	c.Write([]byte(kind))
+	c.Write(data)
+	out.WriteString(kind)
+	out.Write(data)
+	binary.BigEndian.PutUint32(n[:], c.Sum32())
+	out.Write(n[:])
+}
+
+// bandOf returns rows y0..y1 of img as PNG scanlines (filter byte 0, then
+// the palette indexes), compressed, from the cache when seen before.
+func bandOf(img *image.Paletted, y0, y1 int) *band {
+	w := img.Rect.Dx()
+	n := (y1 - y0) * (w + 1)
+	rp, _ := rawPool.Get().(*[]byte)
+	if rp == nil || cap(*rp) < n {
+		b := make([]byte, n)
+		rp = &b
+	}
+	raw := (*rp)[:n]
+	defer rawPool.Put(rp)
+	for y := y0; y < y1; y++ {
+		row := raw[(y-y0)*(w+1):]
+		row[0] = 0
+		o := img.PixOffset(img.Rect.Min.X, img.Rect.Min.Y+y)
+		copy(row[1:w+1], img.Pix[o:o+w])
+	}
+	key := bandKey{maphash.Bytes(seed1, raw), maphash.Bytes(seed2, raw), n}
+	bandsMu.Lock()
+	b, ok := bands[key]
+	bandsMu.Unlock()
+	if ok {
+		return b
+	}
+	var buf bytes.Buffer
+	fw := compressor.Get().(*flate.Writer)
+	fw.Reset(&buf)
+	fw.Write(raw)
+	fw.Flush()
+	compressor.Put(fw)
+	b = &band{deflated: buf.Bytes(), adler: adler32.Checksum(raw), n: n}
+	bandsMu.Lock()
+	if len(bands) >= maxBands || bandBytes+len(b.deflated) > maxBandBytes {
+		clear(bands)
+		bandBytes = 0
+	}
+	bands[key] = b
+	bandBytes += len(b.deflated)
+	bandsMu.Unlock()
+	return b
+}
+
+// adlerCombine returns the Adler-32 of A followed by B from their sums
+// and B's length (as zlib's adler32_combine).
+func adlerCombine(a, b uint32, lenB int) uint32 {
+	const mod = 65521
+	rem := uint32(lenB % mod)
+	a1, a2 := a&0xffff, a>>16
+	b1, b2 := b&0xffff, b>>16
+	s1 := (a1 + b1 + mod - 1) % mod
+	s2 := (uint64(a2) + uint64(b2) + uint64(rem)*uint64(a1) + mod*2 - uint64(rem)) % mod
+	return uint32(s2)<<16 | s1
+}
+

@@ -25,6 +25,7 @@ type layout struct {
 	cells         []cellLayout
 	background    *image.RGBA     // the picture with no position on it
 	bgPaletted    *image.Paletted // the same, mapped to the palette
+	bandCuts      []int           // rows where PNG bands start, see encode.go
 	titleFace     *textFace
 	statusFace    *textFace
 	numberFace    *textFace
@@ -251,6 +252,7 @@ func newLayout(v *games.View, cellPx int) (*layout, error) {
 			c.flat = c.flat && !r.Overlaps(c.rect)
 		}
 	}
+	l.bandCuts = l.cuts()
 	l.background = l.paintBackground(v, labelFaces)
 	l.bgPaletted = image.NewPaletted(l.background.Rect, palette())
 	quantize(l.background, l.bgPaletted, l.background.Rect)
@@ -377,4 +379,22 @@ func inPolygon(poly []gg.Point, x, y float64) bool {
 		}
 	}
 	return in
+}
+
+// cuts splits the picture into PNG bands: the header, then one-cell
+// bands aligned with the board's rows, so a change in one rank of a square
+// board touches two bands and the others are reused.
+func (l *layout) cuts() []int {
+	step := max(l.cellPx, 16)
+	first := int(l.oy) % step
+	for first < l.headerH {
+		first += step
+	}
+	out := []int{l.headerH}
+	for y := first; y < l.height; y += step {
+		if y > out[len(out)-1] {
+			out = append(out, y)
+		}
+	}
+	return out
 }

@@ -2,12 +2,16 @@ package render
 
 import (
 	"bytes"
+	"compress/zlib"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"fmt"
+	"hash/adler32"
 	"image"
 	"image/color"
 	"image/png"
+	"io"
 	"runtime"
 	"sync"
 	"testing"
@@ -363,5 +367,47 @@ func TestConcurrentRendersMatchSerialOnes(t *testing.T) {
 	close(errs)
 	for err := range errs {
 		t.Error(err)
+	}
+}
+
+func TestAdlerCombineMatchesWholeChecksum(t *testing.T) {
+	data := bytes.Repeat([]byte("Bermuda chess angle \x00\xff"), 9000)
+	for _, cut := range []int{0, 1, 65520, 65521, 100000, len(data)} {
+		a, b := data[:cut], data[cut:]
+		got := adlerCombine(adler32.Checksum(a), adler32.Checksum(b), len(b))
+		if want := adler32.Checksum(data); got != want {
+			t.Errorf("cut at %d: combined %08x, want %08x", cut, got, want)
+		}
+	}
+}
+
+// The PNG is the same whether its bands were compressed now or cached,
+// and its zlib stream is complete and checksummed.
+func TestBandCacheDoesNotChangeTheBytes(t *testing.T) {
+	v := angleView()
+	first, err := PNG(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cached, _ := PNG(v)
+	clearBands()
+	fresh, _ := PNG(v)
+	if !bytes.Equal(first, cached) || !bytes.Equal(first, fresh) {
+		t.Fatal("the same view gave different PNG bytes with and without cached bands")
+	}
+	// Find the IDAT chunk and inflate it to the end, which checks Adler-32.
+	i := bytes.Index(first, []byte("IDAT"))
+	n := int(binary.BigEndian.Uint32(first[i-4:]))
+	zr, err := zlib.NewReader(bytes.NewReader(first[i+4 : i+4+n]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatalf("inflating IDAT: %v", err)
+	}
+	img := decode(t, first)
+	if want := img.Bounds().Dy() * (img.Bounds().Dx() + 1); len(raw) != want {
+		t.Errorf("IDAT holds %d bytes, want %d", len(raw), want)
 	}
 }
