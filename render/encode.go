@@ -209,4 +209,3 @@ func adlerCombine(a, b uint32, lenB int) uint32 {
 	s2 := (uint64(a2) + uint64(b2) + uint64(rem)*uint64(a1) + mod*2 - uint64(rem)) % mod
 	return uint32(s2)<<16 | s1
 }
-
