@@ -117,22 +117,41 @@ func ringPath(dc *gg.Context, c *cellLayout, w int, col color.RGBA, dashed bool)
 // numberTagRect is where an occupied cell's number goes: a small dark tag
 // at the lower right of the piece.
 func (l *layout) numberTagRect(c *cellLayout) image.Rectangle {
-	f := l.numberFace
-	w := f.width(c.number) + f.capHeight
-	h := f.capHeight * 2
-	x := c.centre.X + l.piecePx*30/100
-	y := c.centre.Y + l.piecePx*42/100 - h
-	return image.Rect(x-w/2, y, x-w/2+w, y+h)
+	t := l.numberTag(c.number)
+	x := c.centre.X + l.piecePx*30/100 - t.Rect.Dx()/2
+	y := c.centre.Y + l.piecePx*42/100 - t.Rect.Dy()
+	return t.Rect.Add(image.Pt(x, y))
 }
 
 func (l *layout) drawNumberTag(dst *image.RGBA, c *cellLayout, r image.Rectangle) {
-	withGG(dst, func(dc *gg.Context) {
-		dc.DrawRoundedRectangle(float64(r.Min.X)+0.5, float64(r.Min.Y)+0.5, float64(r.Dx())-1, float64(r.Dy())-1, float64(r.Dy())/3)
-		dc.SetColor(colLabelInk)
-		dc.FillPreserve()
-		dc.SetColor(colPlainCell)
-		dc.SetLineWidth(1)
-		dc.Stroke()
-	})
-	l.numberFace.drawCentered(dst, c.number, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2, colPlainCell)
+	t := l.numberTag(c.number)
+	draw.Draw(dst, r, t, image.Point{}, draw.Over)
+}
+
+type tagKey struct {
+	text string
+	face *textFace
+}
+
+var tags sync.Map // tagKey → *image.RGBA
+
+// numberTag is the picture of a number tag, drawn once per text and size.
+func (l *layout) numberTag(text string) *image.RGBA {
+	f := l.numberFace
+	key := tagKey{text, f}
+	if t, ok := tags.Load(key); ok {
+		return t.(*image.RGBA)
+	}
+	w, h := f.width(text)+f.capHeight, f.capHeight*2
+	dc := gg.NewContext(w, h)
+	dc.DrawRoundedRectangle(0.5, 0.5, float64(w)-1, float64(h)-1, float64(h)/3)
+	dc.SetColor(colLabelInk)
+	dc.FillPreserve()
+	dc.SetColor(colPlainCell)
+	dc.SetLineWidth(1)
+	dc.Stroke()
+	img := dc.Image().(*image.RGBA)
+	f.drawCentered(img, text, float64(w)/2, float64(h)/2, colPlainCell)
+	actual, _ := tags.LoadOrStore(key, img)
+	return actual.(*image.RGBA)
 }
