@@ -129,7 +129,7 @@ func (g *Game) judge(gone [2]string) games.Outcome {
 	if n >= 3 {
 		return games.DrawBy("threefold repetition")
 	}
-	if len(g.pos.generate(nil)) == 0 {
+	if !g.pos.hasMove() {
 		return games.DrawBy(sideNames[g.pos.side] + " has no legal move")
 	}
 	return games.Ongoing
@@ -140,14 +140,7 @@ func (g *Game) Play(gm games.Move, dice *games.Dice) ([]games.Event, error) {
 	if g.outcome.Over {
 		return nil, fmt.Errorf("the game is over (%s)", g.outcome.Reason)
 	}
-	var m move
-	found := false
-	for _, c := range g.pos.generate(nil) {
-		if notation(c) == gm.Notation {
-			m, found = c, true
-			break
-		}
-	}
+	m, found := g.pos.byNotation(gm.Notation)
 	if !found {
 		return nil, &games.MoveError{Input: gm.Notation, Reason: "no legal move matches",
 			Suggestions: games.Suggest(gm.Notation, g.LegalMoves(), 5)}

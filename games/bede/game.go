@@ -64,13 +64,13 @@ func (g *game) Clone() games.Game {
 // judge decides the outcome of the current position.
 func (g *game) judge() games.Outcome {
 	p := &g.pos
-	if len(p.legalMoves(nil)) == 0 {
+	if !p.hasLegalMove() {
 		if p.inCheck() {
 			return games.Win(games.Player(1-p.side), "checkmate")
 		}
 		return games.DrawBy("stalemate")
 	}
-	key, seen := p.key(), 0
+	key, seen := g.history[len(g.history)-1], 0 // the current position's key
 	for _, k := range g.history {
 		if k == key {
 			seen++
@@ -147,14 +147,7 @@ func (g *game) describe(m move) games.Move {
 	return mv
 }
 
-func (g *game) find(text string) (move, bool) {
-	for _, m := range g.pos.legalMoves(nil) {
-		if notation(m) == text {
-			return m, true
-		}
-	}
-	return 0, false
-}
+func (g *game) find(text string) (move, bool) { return g.pos.byNotation(text) }
 
 const escalationNote = " Escalation: from now on pieces may also move backwards."
 

@@ -163,10 +163,8 @@ func (g *Game) ParseMove(text string) (games.Move, error) {
 }
 
 func (g *Game) find(m games.Move) (move, error) {
-	for _, lm := range g.legal() {
-		if lm.uci() == m.Notation {
-			return lm, nil
-		}
+	if lm, ok := g.pos.lookupUCI(m.Notation); ok {
+		return lm, nil
 	}
 	return 0, &games.MoveError{Input: m.Notation, Reason: "not a legal move in this position (moves are given in UCI, e.g. e2e4)"}
 }

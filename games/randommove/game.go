@@ -31,7 +31,11 @@ type Game struct {
 	granted   int // moves this turn's throw granted (1 for a plain turn)
 	movesLeft int
 
-	seen    map[string]int // chess positions at turn boundaries, for threefold repetition
+	// seen lists the chess positions judged at turn boundaries since the
+	// last capture or pawn move, for threefold repetition. Clones share its
+	// backing array, so it is only ever appended to or replaced, never
+	// written in place (likewise history).
+	seen    []string
 	outcome games.Outcome
 }
 
@@ -53,7 +57,6 @@ func New(setup string) (*Game, error) {
 		turnIndex:  firstTurnIndex(board.Position()),
 		granted:    1,
 		movesLeft:  1,
-		seen:       map[string]int{},
 		outcome:    games.Ongoing,
 	}
 	if o := g.judge(); o.Over {
@@ -157,7 +160,9 @@ func (g *Game) Play(m games.Move, d *games.Dice) ([]games.Event, error) {
 	case g.movesLeft > 0:
 		again := g.board.CloneGame()
 		again.PassTurn()
-		if len(again.LegalMoves()) > 0 {
+		// Outcome, not LegalMoves: the same test (LegalMoves is empty
+		// exactly when the chess position is over) without building labels.
+		if !again.Outcome().Over {
 			g.board = again
 			return evs, nil
 		}
@@ -233,10 +238,10 @@ func (g *Game) nextTurn(d *games.Dice) []games.Event {
 // repetition.
 func (g *Game) judge() games.Outcome {
 	if g.board.HalfmoveClock() == 0 {
-		clear(g.seen) // nothing before a capture or pawn move can recur
+		g.seen = nil // nothing before a capture or pawn move can recur
 	}
 	key := g.board.PositionKey()
-	g.seen[key]++
+	g.seen = append(g.seen, key)
 	switch {
 	case g.board.IsCheckmate():
 		return games.Win(g.toAct().Other(), "checkmate")
@@ -244,7 +249,7 @@ func (g *Game) judge() games.Outcome {
 		return games.DrawBy("stalemate")
 	case g.board.InsufficientMaterial():
 		return games.DrawBy("insufficient material")
-	case g.seen[key] >= 3:
+	case count(g.seen, key) >= 3:
 		return games.DrawBy("threefold repetition")
 	case g.board.HalfmoveClock() >= 100:
 		return games.DrawBy("100 moves without a capture or pawn move")
@@ -307,14 +312,25 @@ func (g *Game) ParseMove(text string) (games.Move, error) {
 func (g *Game) Clone() games.Game {
 	c := *g
 	c.board = g.board.CloneGame()
+	// Capped slices share the backing arrays: the first append on either
+	// side copies, so neither game sees the other's later throws. This
+	// keeps the clone Apply makes for every replayed ply cheap.
 	for p := range c.history {
-		c.history[p] = append([]int(nil), g.history[p]...)
+		c.history[p] = g.history[p][:len(g.history[p]):len(g.history[p])]
 	}
-	c.seen = make(map[string]int, len(g.seen))
-	for k, v := range g.seen {
-		c.seen[k] = v
-	}
+	c.seen = g.seen[:len(g.seen):len(g.seen)]
 	return &c
+}
+
+// count is how many times key occurs in keys.
+func count(keys []string, key string) int {
+	n := 0
+	for _, k := range keys {
+		if k == key {
+			n++
+		}
+	}
+	return n
 }
 
 // Key is the chess position plus everything that decides what happens

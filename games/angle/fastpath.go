@@ -1,0 +1,78 @@
+package angle
+
+import "github.com/bermudachess/bermuda/games"
+
+var _ games.NotationLookup = (*Game)(nil)
+
+// byNotation finds the generated move whose notation is exactly text. The
+// squares read from text only narrow the candidates; the final comparison
+// is with the notation itself, so nothing but the canonical spelling
+// matches, and only one notation is formatted.
+func (p *position) byNotation(text string) (move, bool) {
+	from, n1, ok1 := leadingSquare(text)
+	if !ok1 {
+		return move{}, false
+	}
+	to, n2, ok2 := leadingSquare(text[n1:])
+	if !ok2 {
+		return move{}, false
+	}
+	rest := text[n1+n2:]
+	var buf [256]move // room for any real position, so no allocation
+	for _, m := range p.generate(buf[:0]) {
+		if int(m.from) != from || int(m.to) != to {
+			continue
+		}
+		if (m.promo == 0) != (rest == "") {
+			continue
+		}
+		if m.promo != 0 && rest[0] != pieceLetters[m.promo]|0x20 {
+			continue
+		}
+		return m, notation(m) == text
+	}
+	return move{}, false
+}
+
+// leadingSquare reads the square name text starts with: a file letter and
+// up to two rank digits ("e10" of "e10e9"). It returns a mailbox square and
+// the length read.
+func leadingSquare(text string) (sq, n int, ok bool) {
+	if len(text) < 2 || text[0] < 'a' || text[0] >= 'a'+files {
+		return 0, 0, false
+	}
+	rank, i := 0, 1
+	for ; i < len(text) && i < 3 && text[i] >= '0' && text[i] <= '9'; i++ {
+		rank = rank*10 + int(text[i]-'0')
+	}
+	if i == 1 || rank < 1 || rank > ranks {
+		return 0, 0, false
+	}
+	return mail(int(text[0]-'a'), rank-1), i, true
+}
+
+// MoveByNotation returns the legal move whose notation is exactly
+// notation, as LegalMoves lists it but without label or aliases; nothing
+// once the game is over.
+func (g *Game) MoveByNotation(notation string) (games.Move, bool) {
+	if g.outcome.Over {
+		return games.Move{}, false
+	}
+	m, ok := g.pos.byNotation(notation)
+	if !ok {
+		return games.Move{}, false
+	}
+	return games.Move{
+		Notation: notation,
+		Side:     games.Side(g.pos.side),
+		From:     squareName(int(m.from)),
+		To:       squareName(int(m.to)),
+	}, true
+}
+
+// hasMove reports whether the side to move has a legal move, generating
+// into a stack buffer instead of a fresh slice (judge runs every ply).
+func (p *position) hasMove() bool {
+	var buf [256]move
+	return len(p.generate(buf[:0])) > 0
+}
