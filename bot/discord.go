@@ -97,6 +97,19 @@ func (d *SessionDiscord) Send(channelID string, ms *discordgo.MessageSend) (m *d
 			}
 		}
 		m, err = d.S.ChannelMessageSendComplex(channelID, ms)
+		if discordCode(err) == 50083 {
+			// The thread is archived (and so refuses posts): reopen it and
+			// post again, so a reminder or result still reaches the players.
+			archived := false
+			if _, uerr := d.S.ChannelEdit(channelID, &discordgo.ChannelEdit{Archived: &archived}); uerr == nil {
+				for _, f := range ms.Files {
+					if s, ok := f.Reader.(interface{ Seek(int64, int) (int64, error) }); ok {
+						s.Seek(0, 0)
+					}
+				}
+				m, err = d.S.ChannelMessageSendComplex(channelID, ms)
+			}
+		}
 		return err
 	})
 	return m, err

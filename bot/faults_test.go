@@ -101,3 +101,40 @@ func mustGameID(h *harness, thread string) int64 {
 	}
 	return row.ID
 }
+
+func TestArchivedThreadIsReopenedForAReminder(t *testing.T) {
+	h := newHarness(t)
+	thread := h.startGame("chess")
+	h.move(ann, thread, "e4")
+	h.move(bob, thread, "e5")
+	h.fake.Fail("POST", "/channels/"+thread+"/messages", 400, `{"code":50083,"message":"Thread is archived"}`, 1)
+	h.clock.Advance(60 * time.Hour)
+	h.bot.Tick(t.Context())
+	if got := lastContent(h, thread); !strings.Contains(got, "⏰") {
+		t.Fatalf("the reminder did not reach the archived thread: %q", got)
+	}
+	var reopened bool
+	for _, r := range h.fake.Requests() {
+		if r.Method == "PATCH" && r.Path == "/channels/"+thread && r.JSON["archived"] == false {
+			reopened = true
+		}
+	}
+	if !reopened {
+		t.Fatal("the thread was not unarchived")
+	}
+}
+
+func TestMissingPermissionOnPostLosesNoMove(t *testing.T) {
+	h := newHarness(t)
+	thread := h.startGame("chess")
+	h.fake.Fail("POST", "/channels/"+thread+"/messages", 403, `{"code":50013,"message":"Missing Permissions"}`, 1)
+	h.move(ann, thread, "e4")
+	h.move(bob, thread, "e5")
+	row, _ := h.store.GameByThread(t.Context(), thread)
+	if row.Ply != 2 {
+		t.Fatalf("ply %d after a refused post, want 2", row.Ply)
+	}
+	if !strings.Contains(h.logs.String(), "Missing Permissions") {
+		t.Error("the refused post was not logged")
+	}
+}
