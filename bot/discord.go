@@ -103,7 +103,9 @@ func (d *SessionDiscord) Send(channelID string, ms *discordgo.MessageSend) (m *d
 			archived := false
 			if _, uerr := d.S.ChannelEdit(channelID, &discordgo.ChannelEdit{Archived: &archived}); uerr == nil {
 				for _, f := range ms.Files {
-					if s, ok := f.Reader.(interface{ Seek(int64, int) (int64, error) }); ok {
+					if s, ok := f.Reader.(interface {
+						Seek(int64, int) (int64, error)
+					}); ok {
 						s.Seek(0, 0)
 					}
 				}
