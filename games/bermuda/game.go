@@ -63,8 +63,7 @@ func (g *game) Outcome() games.Outcome {
 			return games.Win(games.Player(1-c), colorName(c)+" has no king left")
 		}
 	}
-	var buf [256]move
-	if len(g.pos.generate(buf[:0])) == 0 {
+	if !g.pos.hasMove() {
 		c := g.pos.toMove
 		return games.Win(games.Player(1-c), colorName(c)+" has no legal move")
 	}
@@ -84,21 +83,16 @@ func (g *game) ParseMove(text string) (games.Move, error) {
 	return games.MatchMove(text, g.LegalMoves())
 }
 
-func (g *game) find(notation string) (move, bool) {
-	for _, m := range g.pos.generate(nil) {
-		if notationOf(m) == notation {
-			return m, true
-		}
-	}
-	return move{}, false
-}
+func (g *game) find(notation string) (move, bool) { return g.pos.byNotation(notation) }
 
 func (g *game) Play(gm games.Move, _ *games.Dice) ([]games.Event, error) {
-	if o := g.Outcome(); o.Over {
-		return nil, fmt.Errorf("the game is over (%s)", o.Reason)
-	}
+	// A move found means both sides have kings and a move exists, so the
+	// game is not over; only without one is Outcome worth computing.
 	m, ok := g.find(gm.Notation)
 	if !ok {
+		if o := g.Outcome(); o.Over {
+			return nil, fmt.Errorf("the game is over (%s)", o.Reason)
+		}
 		return nil, fmt.Errorf("%q is not a legal move in this position", gm.Notation)
 	}
 	player := games.Player(g.pos.toMove)
@@ -130,16 +124,36 @@ func (g *game) attackedKings(c int) []int {
 			kings = append(kings, sq)
 		}
 	}
-	var hit []int
+	if len(kings) == 0 {
+		return nil
+	}
+	// Each reply that could touch a king's square is played once and
+	// checked against every king. Besides its own from square, a move
+	// changes only its target, the square under or over the target (a
+	// falling victim, a climber), and for en passant or castling a few
+	// more: those two kinds are always played.
+	hits, left := make([]bool, len(kings)), len(kings)
 	var buf [256]move
-	for _, sq := range kings {
-		for _, m := range probe.generate(buf[:0]) {
-			after := probe
-			after.play(m, nil)
-			if after.sq[sq] != colored(king, c) {
-				hit = append(hit, sq)
-				break
+	for _, m := range probe.generate(buf[:0]) {
+		if m.kind != enPassant && m.kind != castling && !touchesAny(m, kings) {
+			continue
+		}
+		after := probe
+		after.play(m, nil)
+		for i, sq := range kings {
+			if !hits[i] && after.sq[sq] != colored(king, c) {
+				hits[i] = true
+				left--
 			}
+		}
+		if left == 0 {
+			break
+		}
+	}
+	var hit []int
+	for i, sq := range kings {
+		if hits[i] {
+			hit = append(hit, sq)
 		}
 	}
 	return hit

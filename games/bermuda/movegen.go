@@ -34,40 +34,55 @@ func (pos *position) generate(buf []move) []move {
 		if pos.kings[b][c] == 0 {
 			continue // Rule 4: this army is frozen
 		}
-		base := baseOf(b)
 		for l := 0; l < 64; l++ {
-			p := pos.sq[base+l]
-			if p == empty || p.color() != c {
-				continue
-			}
-			switch p.kind() {
-			case pawn:
-				buf = pos.pawnMoves(buf, base, l, c)
-			case knight:
-				buf = pos.leaps(buf, base, l, c, knightTargets[l][:])
-			case bishop:
-				buf = pos.slides(buf, base, l, c, 4, 8)
-			case rook:
-				buf = pos.slides(buf, base, l, c, 0, 4)
-			case queen:
-				buf = pos.slides(buf, base, l, c, 0, 8)
-			case king:
-				buf = pos.leaps(buf, base, l, c, kingTargets[l][:])
-				buf = pos.castlings(buf, b, l, c)
-			}
+			buf = pos.pieceMoves(buf, b, l, c)
 		}
 	}
 	if pos.kings[upper][c] > 0 {
 		for from := baseOf(upper); from < numSquares; from++ {
-			p := pos.sq[from]
-			if p == empty || p.color() != c {
-				continue
-			}
-			to := complement[from]
-			if t := pos.sq[to]; t == empty || t.color() != c {
-				buf = append(buf, move{from: uint8(from), to: to, kind: drop})
-			}
+			buf = pos.dropMove(buf, from, c)
 		}
+	}
+	return buf
+}
+
+// pieceMoves appends the moves within its board of colour c's piece on
+// square l of board b (nothing if no such piece stands there). The caller
+// checks Rule 4.
+func (pos *position) pieceMoves(buf []move, b, l, c int) []move {
+	base := baseOf(b)
+	p := pos.sq[base+l]
+	if p == empty || p.color() != c {
+		return buf
+	}
+	switch p.kind() {
+	case pawn:
+		buf = pos.pawnMoves(buf, base, l, c)
+	case knight:
+		buf = pos.leaps(buf, base, l, c, knightTargets[l][:])
+	case bishop:
+		buf = pos.slides(buf, base, l, c, 4, 8)
+	case rook:
+		buf = pos.slides(buf, base, l, c, 0, 4)
+	case queen:
+		buf = pos.slides(buf, base, l, c, 0, 8)
+	case king:
+		buf = pos.leaps(buf, base, l, c, kingTargets[l][:])
+		buf = pos.castlings(buf, b, l, c)
+	}
+	return buf
+}
+
+// dropMove appends the drop of colour c's upper piece on from, if it has
+// one (Rule 2). The caller checks that c has a king on the upper board.
+func (pos *position) dropMove(buf []move, from, c int) []move {
+	p := pos.sq[from]
+	if p == empty || p.color() != c {
+		return buf
+	}
+	to := complement[from]
+	if t := pos.sq[to]; t == empty || t.color() != c {
+		buf = append(buf, move{from: uint8(from), to: to, kind: drop})
 	}
 	return buf
 }
