@@ -3,6 +3,7 @@ package render
 import (
 	"math/rand/v2"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -106,15 +107,14 @@ func BenchmarkRender10x10Game(b *testing.B) {
 }
 
 // BenchmarkRenderParallel renders from every core at once, as the bot
-// does when several games move together.
+// does when several games move together; every view is a new position.
 func BenchmarkRenderParallel(b *testing.B) {
-	views := gameWalk(64)
+	views := gameWalk(b.N + 1)
+	var next atomic.Int64
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
-		i := 0
 		for pb.Next() {
-			i++
-			if _, err := Render(views[i%len(views)], Options{}); err != nil {
+			if _, err := Render(views[next.Add(1)%int64(len(views))], Options{}); err != nil {
 				b.Error(err)
 				return
 			}

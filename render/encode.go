@@ -8,7 +8,9 @@ import (
 	"hash/crc32"
 	"hash/maphash"
 	"image"
+	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
 // The PNG writer. A picture is compressed in horizontal bands, each an
@@ -114,19 +116,33 @@ func writePNG(out *bytes.Buffer, img *image.Paletted, cuts []int) error {
 			cuts = append(cuts, y)
 		}
 	}
-	adler, y0 := uint32(1), 0
-	for i := 0; i <= len(cuts); i++ {
-		y1 := h
-		if i < len(cuts) {
-			y1 = cuts[i]
+	// Bands are compressed on every core: a cold picture is then ready in
+	// about half the time on an idle two-core machine.
+	var spans [][2]int
+	y0 := 0
+	for _, y1 := range append(cuts, h) {
+		if y1 > y0 && y1 <= h {
+			spans = append(spans, [2]int{y0, y1})
+			y0 = y1
 		}
-		if y1 <= y0 || y1 > h {
-			continue
-		}
-		b := bandOf(img, y0, y1)
+	}
+	done := make([]*band, len(spans))
+	var next atomic.Int32
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(spans), 4) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1)) - 1; i < len(spans); i = int(next.Add(1)) - 1 {
+				done[i] = bandOf(img, spans[i][0], spans[i][1])
+			}
+		}()
+	}
+	wg.Wait()
+	adler := uint32(1)
+	for _, b := range done {
 		out.Write(b.deflated)
 		adler = adlerCombine(adler, b.adler, b.n)
-		y0 = y1
 	}
 	// A final empty stored block ends the deflate stream.
 	out.Write([]byte{0x01, 0x00, 0x00, 0xff, 0xff})
