@@ -94,30 +94,37 @@ func (s *bcState) inCheck(side int) bool {
 // generate appends the legal moves: pseudo-legal moves that leave the own
 // king unattacked, pawn captures only with a second attacker.
 func (s *bcState) generate(out []move) []move {
-	var buf [64]int8
 	for from := range s.cells {
-		p := s.cells[from]
-		if p.empty() || p.army() != s.toMove {
+		out = s.movesFrom(out, from)
+	}
+	return out
+}
+
+// movesFrom appends the legal moves of the piece on from, if it is the
+// side to move's.
+func (s *bcState) movesFrom(out []move, from int) []move {
+	p := s.cells[from]
+	if p.empty() || p.army() != s.toMove {
+		return out
+	}
+	var buf [64]int8
+	for _, to := range s.cells.destinations(from, p.kind(), s.toMove, buf[:0]) {
+		if s.cells[to].kind() == pawn && !s.cells.attackedBy(int(to), s.toMove, from) {
+			continue // a pawn falls only to a piece backed by another attacker
+		}
+		m := move{from: int8(from), to: to}
+		c := *s
+		c.apply(m)
+		if c.inCheck(s.toMove) {
 			continue
 		}
-		for _, to := range s.cells.destinations(from, p.kind(), s.toMove, buf[:0]) {
-			if s.cells[to].kind() == pawn && !s.cells.attackedBy(int(to), s.toMove, from) {
-				continue // a pawn falls only to a piece backed by another attacker
+		if p.kind() == pawn && geo.inZone[s.toMove][to] {
+			for _, k := range []kind{rook, knight, bishop} {
+				out = append(out, move{from: m.from, to: m.to, as: k})
 			}
-			m := move{from: int8(from), to: to}
-			c := *s
-			c.apply(m)
-			if c.inCheck(s.toMove) {
-				continue
-			}
-			if p.kind() == pawn && geo.inZone[s.toMove][to] {
-				for _, k := range []kind{rook, knight, bishop} {
-					out = append(out, move{from: m.from, to: m.to, as: k})
-				}
-				continue
-			}
-			out = append(out, m)
+			continue
 		}
+		out = append(out, m)
 	}
 	return out
 }
@@ -169,7 +176,7 @@ func (g *bcGame) Turn() games.Turn {
 func (g *bcGame) Roles() [2]string { return [2]string{"White", "Black"} }
 
 func (g *bcGame) Outcome() games.Outcome {
-	if len(g.generate(nil)) > 0 {
+	if g.hasMove() {
 		return games.Ongoing
 	}
 	if g.inCheck(g.toMove) {
@@ -185,9 +192,9 @@ func (g *bcGame) ParseMove(text string) (games.Move, error) {
 }
 
 func (g *bcGame) Play(pm games.Move, _ *games.Dice) ([]games.Event, error) {
-	m, err := findMove(&g.cells, g.generate(nil), pm)
-	if err != nil {
-		return nil, err
+	m, ok := g.byNotation(pm.Notation)
+	if !ok {
+		return nil, notLegal(pm.Notation)
 	}
 	player := games.Player(g.toMove)
 	side := games.Side(g.toMove)

@@ -127,13 +127,3 @@ func parseMove(text string, legal []games.Move) (games.Move, error) {
 	}
 	return m, err
 }
-
-// findMove maps a public move back to a generated one by its notation.
-func findMove(l *layout, ms []move, m games.Move) (move, error) {
-	for _, g := range ms {
-		if notation(l, g) == m.Notation {
-			return g, nil
-		}
-	}
-	return move{}, fmt.Errorf("%q is not a legal move in this position", m.Notation)
-}

@@ -123,25 +123,32 @@ func (s *spState) generate(out []move) []move {
 	if s.winner != games.NoPlayer {
 		return out
 	}
-	var buf [64]int8
 	for from := range s.cells {
-		p := s.cells[from]
-		if p.empty() || p.army() == s.last {
-			continue
-		}
-		army := p.army()
-		patterns := []kind{p.kind()}
-		if p.kind() == undecided {
-			patterns = []kind{king, bishop}
-		}
-		for _, k := range patterns {
-			for _, to := range s.cells.destinations(from, k, army, buf[:0]) {
-				m := move{from: int8(from), to: to}
-				if p.kind() == undecided {
-					m.as = k
-				}
-				out = s.addCaptures(out, m, army, p.kind() == pawn && geo.inZone[army][to])
+		out = s.movesFrom(out, from)
+	}
+	return out
+}
+
+// movesFrom appends the legal moves of the piece on from, if it may move
+// (the caller checks that the game is not won).
+func (s *spState) movesFrom(out []move, from int) []move {
+	p := s.cells[from]
+	if p.empty() || p.army() == s.last {
+		return out
+	}
+	var buf [64]int8
+	army := p.army()
+	patterns := []kind{p.kind()}
+	if p.kind() == undecided {
+		patterns = []kind{king, bishop}
+	}
+	for _, k := range patterns {
+		for _, to := range s.cells.destinations(from, k, army, buf[:0]) {
+			m := move{from: int8(from), to: to}
+			if p.kind() == undecided {
+				m.as = k
 			}
+			out = s.addCaptures(out, m, army, p.kind() == pawn && geo.inZone[army][to])
 		}
 	}
 	return out
@@ -281,7 +288,7 @@ func (g *spGame) Outcome() games.Outcome {
 		return games.Win(games.Player1, "captured a king clockwise")
 	case g.winner == games.Player2:
 		return games.Win(games.Player2, "captured a king counter-clockwise")
-	case len(g.generate(nil)) == 0:
+	case !g.hasMove():
 		return games.DrawBy("no legal move")
 	}
 	return games.Ongoing
@@ -296,9 +303,9 @@ func (g *spGame) ParseMove(text string) (games.Move, error) {
 }
 
 func (g *spGame) Play(pm games.Move, _ *games.Dice) ([]games.Event, error) {
-	m, err := findMove(&g.cells, g.generate(nil), pm)
-	if err != nil {
-		return nil, err
+	m, ok := g.byNotation(pm.Notation)
+	if !ok {
+		return nil, notLegal(pm.Notation)
 	}
 	player := g.toMove
 	mover, victim := g.cells[m.from], g.cells[m.to]
