@@ -120,7 +120,11 @@ func writePNG(out *bytes.Buffer, img *image.Paletted, cuts []int) error {
 	// about half the time on an idle two-core machine.
 	var spans [][2]int
 	y0 := 0
-	for _, y1 := range append(cuts, h) {
+	for i := 0; i <= len(cuts); i++ {
+		y1 := h // cuts is shared with other renders: never append to it
+		if i < len(cuts) {
+			y1 = cuts[i]
+		}
 		if y1 > y0 && y1 <= h {
 			spans = append(spans, [2]int{y0, y1})
 			y0 = y1
