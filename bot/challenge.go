@@ -206,16 +206,20 @@ func (b *Bot) btnAccept(ctx context.Context, r *request, id int64) error {
 	}
 	row.ID = gameID
 	names := [2]string{b.name(ctx, players[0]), b.name(ctx, players[1])}
-	done := fmt.Sprintf("✅ %s accepted %s's challenge to **%s**.", mention(acceptor), mention(c.ChallengerID), variantName(c.Variant))
-	r.editOriginal(&discordgo.WebhookEdit{Content: &done, Components: &[]discordgo.MessageComponent{}, Embeds: &[]*discordgo.MessageEmbed{}, AllowedMentions: noPings})
-
 	thread, err := b.dc.StartThread(c.ChannelID, r.i.Message.ID, truncate(fmt.Sprintf("%s · %s vs %s", variantName(c.Variant), names[0], names[1]), 100))
 	if err != nil {
-		return fmt.Errorf("creating the game thread: %w", err)
+		// No thread, no game: cancel it rather than leave it unplayable.
+		b.store.EndGame(ctx, gameID, db.End{Winner: -1, Reason: "aborted"})
+		b.log.Error("creating the game thread failed; game aborted", "game", gameID, "err", err)
+		failed := fmt.Sprintf("⚠️ %s accepted %s's challenge to **%s**, but the game thread could not be opened.", mention(acceptor), mention(c.ChallengerID), variantName(c.Variant))
+		r.editOriginal(&discordgo.WebhookEdit{Content: &failed, Components: &[]discordgo.MessageComponent{}, Embeds: &[]*discordgo.MessageEmbed{}, AllowedMentions: noPings})
+		return userErrorf("I couldn't open the game thread (Discord said: %v), so the game was cancelled. Check my permissions in this channel and challenge again.", err)
 	}
 	if err := b.store.SetGameThread(ctx, gameID, thread.ID); err != nil {
 		return err
 	}
+	done := fmt.Sprintf("✅ %s accepted %s's challenge to **%s** — the game is on in <#%s>.", mention(acceptor), mention(c.ChallengerID), variantName(c.Variant), thread.ID)
+	r.editOriginal(&discordgo.WebhookEdit{Content: &done, Components: &[]discordgo.MessageComponent{}, Embeds: &[]*discordgo.MessageEmbed{}, AllowedMentions: noPings})
 	row.ThreadID = thread.ID
 	for _, p := range players {
 		if err := b.dc.AddThreadMember(thread.ID, p); err != nil {

@@ -138,3 +138,19 @@ func TestMissingPermissionOnPostLosesNoMove(t *testing.T) {
 		t.Error("the refused post was not logged")
 	}
 }
+
+func TestThreadCreationFailureCancelsTheGame(t *testing.T) {
+	h := newHarness(t)
+	msg := h.challenge(ann, "angle", &bob)
+	h.fake.Fail("POST", "/channels/"+lobbyID+"/messages/", 403, `{"code":50013,"message":"Missing Permissions"}`, 1)
+	resp := h.click(bob, lobbyID, msg, "accept:"+challengeID0(msg, h))
+	_ = resp
+	row, err := h.store.Game(t.Context(), 1)
+	if err != nil || row.State != "aborted" {
+		t.Fatalf("game after a failed thread: %+v %v", row, err)
+	}
+	msgs := h.fake.Messages(lobbyID)
+	if last := msgs[len(msgs)-1]; !last.Ephemeral || !strings.Contains(last.Content, "couldn't open the game thread") {
+		t.Fatalf("bob was not told: %+v", last)
+	}
+}
