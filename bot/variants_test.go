@@ -2,8 +2,10 @@ package bot
 
 import (
 	"bytes"
+	"context"
 	"image/png"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/bermudachess/bermuda/bot/fakediscord"
@@ -114,5 +116,42 @@ func checkPosts(t *testing.T, h *harness, thread string, gameID int64) {
 		if !strings.HasSuffix(posted[i], personalize(row, want[i])) {
 			t.Errorf("dice post %d = %q, stored %q", i, posted[i], want[i])
 		}
+	}
+}
+
+// TestDiceAreStoredBeforeTheyAreShown checks, at the moment each dice
+// message reaches Discord, that its roll is already in the move log.
+func TestDiceAreStoredBeforeTheyAreShown(t *testing.T) {
+	h := newHarness(t)
+	h.bot.Roller = constantRoller(6)
+	thread := h.startGame("angle")
+	var checked, missing int
+	var mu sync.Mutex
+	h.fake.OnRequest = func(r fakediscord.Request) {
+		content, _ := r.JSON["content"].(string)
+		if r.Method != "POST" || !strings.HasPrefix(content, "🎲 ") {
+			return
+		}
+		moves, err := h.store.Moves(context.Background(), 1)
+		found := false
+		for _, m := range moves {
+			for _, d := range m.Dice {
+				found = found || strings.HasSuffix(content, d)
+			}
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		checked++
+		if err != nil || !found {
+			missing++
+		}
+	}
+	for i, mv := range []string{"d2d3", "b9b7", "e1a5", "c9c8", "a5e9"} {
+		h.move([]fakediscord.User{ann, bob}[i%2], thread, mv)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if checked < 2 || missing != 0 {
+		t.Fatalf("%d dice posts checked, %d were not stored first", checked, missing)
 	}
 }

@@ -96,6 +96,9 @@ type Server struct {
 	conn         *websocket.Conn
 	connMu       sync.Mutex // serialises writes to conn
 	changed      chan struct{}
+	// OnRequest, if set, sees every REST request before it is answered
+	// (called without the fake's lock held).
+	OnRequest func(Request)
 	identified   chan struct{}
 	identifyOnce sync.Once
 }
@@ -269,6 +272,9 @@ func (s *Server) rest(w http.ResponseWriter, r *http.Request) {
 	if err := readBody(r, &req); err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
+	}
+	if hook := s.OnRequest; hook != nil {
+		hook(req)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
