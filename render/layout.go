@@ -240,7 +240,7 @@ func newLayout(v *games.View, cellPx int) (*layout, error) {
 		square = square && cl.isRect
 		l.cells[i] = cl
 	}
-	l.piecePx = cellPx * 88 / 100
+	l.piecePx = cellPx * 90 / 100
 	if !square {
 		l.piecePx = cellPx * 96 / 100
 	}

@@ -47,7 +47,7 @@ func legend(cell int) ([]byte, error) {
 			}
 			r := image.Rect(x, y, x+cell, y+cell)
 			draw.Draw(img, r, image.NewUniform(shade), image.Point{}, draw.Src)
-			s := sprite(k, sides[col/2], cell*88/100, false)
+			s := sprite(k, sides[col/2], cell*90/100, false)
 			at := r.Min.Add(image.Pt((cell-s.Rect.Dx())/2, (cell-s.Rect.Dy())/2))
 			draw.Draw(img, s.Rect.Add(at), s, image.Point{}, draw.Over)
 		}

@@ -39,6 +39,7 @@ type pen struct {
 	ox, oy float64
 	c      armyColours
 	lw     float64 // outline width in pixels
+	noBase bool    // leave out the pedestal (pieces drawn inside another)
 }
 
 func (p pen) x(v float64) float64 { return p.ox + p.s*v }
@@ -98,11 +99,16 @@ func (p pen) sub(x, y, k float64) pen {
 }
 
 // pedestal is the base every piece stands on.
-func pedestal(p pen, top float64) {
-	p.rrect(22, top, 78, 91, 4)
+func pedestal(p pen, top float64) { widePedestal(p, top, 22, 78) }
+
+func widePedestal(p pen, top, left, right float64) {
+	if p.noBase {
+		return
+	}
+	p.rrect(left, top, right, 91, 4)
 	p.body()
-	p.M(30, top+(91-top)*0.45)
-	p.L(70, top+(91-top)*0.45)
+	p.M(left+8, top+(91-top)*0.45)
+	p.L(right-8, top+(91-top)*0.45)
 	p.detail(1.6)
 }
 
@@ -289,18 +295,20 @@ func drawShip(p pen) {
 	p.M(26, 68)
 	p.L(74, 68)
 	p.detail(1.6)
-	// Mast and pennant.
-	p.rrect(47.5, 9, 52.5, 60, 1.5)
+	// Mast and pennant, then main sail and jib.
+	p.M(50, 10)
+	p.L(50, 60)
+	p.dc.SetColor(p.c.ink)
+	p.dc.SetLineWidth(p.s * 3.2)
+	p.dc.Stroke()
+	p.poly(51.5, 9, 63, 12.5, 51.5, 16)
 	p.body()
-	p.poly(52, 9, 63, 12.5, 52, 16)
-	p.body()
-	// Main sail and jib.
-	p.M(55, 18)
-	p.C(70, 28, 78, 42, 79, 55)
-	p.L(55, 55)
+	p.M(54, 18)
+	p.C(69, 28, 77, 42, 78, 55)
+	p.L(54, 55)
 	p.Z()
 	p.body()
-	p.poly(45, 22, 45, 55, 22, 55)
+	p.poly(46, 22, 46, 55, 23, 55)
 	p.body()
 	pedestal(p, 80)
 }
@@ -390,9 +398,11 @@ func drawSquire(p pen) {
 // drawSchrodinger is the undecided king/bishop: a king and a bishop
 // standing together on one pedestal, the king in front.
 func drawSchrodinger(p pen) {
-	drawBishop(p.sub(34, 0, 0.7))
-	drawKing(p.sub(-4, 6, 0.74))
-	pedestal(p, 80)
+	q := p
+	q.noBase = true
+	drawBishop(q.sub(35, 24, 0.7))
+	drawKing(q.sub(-6, 21, 0.74))
+	widePedestal(p, 79, 10, 90)
 }
 
 var pieceDrawers = map[games.PieceKind]func(pen){
