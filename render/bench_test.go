@@ -10,12 +10,7 @@ import (
 	"github.com/bermudachess/bermuda/games"
 )
 
-func clearBands() {
-	bandsMu.Lock()
-	clear(bands)
-	bandBytes = 0
-	bandsMu.Unlock()
-}
+func clearBands() { bands.reset() }
 
 // gameWalk returns n successive positions from the 10×10 mid-game, each
 // one move (a piece to a random empty square, marked from and to) after

@@ -4,7 +4,6 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
-	"sync"
 
 	"github.com/bermudachess/bermuda/games"
 	"github.com/fogleman/gg"
@@ -224,12 +223,7 @@ type tileKey struct {
 	centreY int
 }
 
-const maxTiles = 8192
-
-var (
-	tilesMu sync.Mutex
-	tiles   = map[tileKey][]byte{}
-)
+var tiles = newMemo[tileKey, []byte](24 << 20)
 
 func (l *layout) copyTile(img *image.Paletted, cell int, cs *cellState) {
 	c := &l.cells[cell]
@@ -238,17 +232,10 @@ func (l *layout) copyTile(img *image.Paletted, cell int, cs *cellState) {
 	for i, p := range cs.pieces {
 		k.pieces[i] = spriteKey{p.Kind, p.Side, l.piecePx, p.Ghost}
 	}
-	tilesMu.Lock()
-	t, ok := tiles[k]
-	tilesMu.Unlock()
+	t, ok := tiles.get(k)
 	if !ok {
 		t = makeTile(k)
-		tilesMu.Lock()
-		if len(tiles) >= maxTiles {
-			clear(tiles)
-		}
-		tiles[k] = t
-		tilesMu.Unlock()
+		t = tiles.put(k, t, len(t))
 	}
 	for y := 0; y < k.h; y++ {
 		o := img.PixOffset(c.rect.Min.X, c.rect.Min.Y+y)

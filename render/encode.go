@@ -68,15 +68,8 @@ type band struct {
 	n        int // uncompressed length
 }
 
-const (
-	maxBands     = 4096
-	maxBandBytes = 24 << 20
-)
-
 var (
-	bandsMu    sync.Mutex
-	bands      = map[bandKey]*band{}
-	bandBytes  int
+	bands      = newMemo[bandKey, *band](24 << 20)
 	seed1      = maphash.MakeSeed()
 	seed2      = maphash.MakeSeed()
 	compressor = sync.Pool{New: func() any {
@@ -194,10 +187,7 @@ func bandOf(img *image.Paletted, y0, y1 int) *band {
 		copy(row[1:w+1], img.Pix[o:o+w])
 	}
 	key := bandKey{maphash.Bytes(seed1, raw), maphash.Bytes(seed2, raw), n}
-	bandsMu.Lock()
-	b, ok := bands[key]
-	bandsMu.Unlock()
-	if ok {
+	if b, ok := bands.get(key); ok {
 		return b
 	}
 	var buf bytes.Buffer
@@ -206,16 +196,8 @@ func bandOf(img *image.Paletted, y0, y1 int) *band {
 	fw.Write(raw)
 	fw.Flush()
 	compressor.Put(fw)
-	b = &band{deflated: buf.Bytes(), adler: adler32.Checksum(raw), n: n}
-	bandsMu.Lock()
-	if len(bands) >= maxBands || bandBytes+len(b.deflated) > maxBandBytes {
-		clear(bands)
-		bandBytes = 0
-	}
-	bands[key] = b
-	bandBytes += len(b.deflated)
-	bandsMu.Unlock()
-	return b
+	b := &band{deflated: buf.Bytes(), adler: adler32.Checksum(raw), n: n}
+	return bands.put(key, b, len(b.deflated)+64)
 }
 
 // adlerCombine returns the Adler-32 of A followed by B from their sums

@@ -6,7 +6,6 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
-	"sync"
 
 	"github.com/bermudachess/bermuda/games"
 	"github.com/fogleman/gg"
@@ -46,12 +45,9 @@ type cellLayout struct {
 	number string
 }
 
-const maxLayouts = 64
-
-var (
-	layoutsMu sync.Mutex
-	layouts   = map[string]*layout{}
-)
+// Layouts by geometry key (see geometryKey). A layout holds its painted
+// board, about 2.7 MB for a 10×10 board at 64 px.
+var layouts = newMemo[string, *layout](128 << 20)
 
 // geometryKey identifies a view's geometry exactly: everything layout reads.
 func geometryKey(v *games.View, cellPx int) string {
@@ -80,28 +76,14 @@ func geometryKey(v *games.View, cellPx int) string {
 
 func getLayout(v *games.View, cellPx int) (*layout, error) {
 	key := geometryKey(v, cellPx)
-	layoutsMu.Lock()
-	l, ok := layouts[key]
-	layoutsMu.Unlock()
-	if ok {
+	if l, ok := layouts.get(key); ok {
 		return l, nil
 	}
 	l, err := newLayout(v, cellPx)
 	if err != nil {
 		return nil, err
 	}
-	layoutsMu.Lock()
-	defer layoutsMu.Unlock()
-	if old, ok := layouts[key]; ok {
-		return old, nil
-	}
-	if len(layouts) >= maxLayouts {
-		// Geometries are few (one or two per variant and size); this
-		// only guards against unbounded growth.
-		clear(layouts)
-	}
-	layouts[key] = l
-	return l, nil
+	return layouts.put(key, l, len(l.background.Pix)+len(l.bgPaletted.Pix)), nil
 }
 
 // cellSize is the diameter, in board units, of the largest circle that

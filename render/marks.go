@@ -5,17 +5,17 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
-	"sync"
 
 	"github.com/fogleman/gg"
 )
 
-var glows, dice sync.Map // int (size) → *image.RGBA
+// Small pictures drawn once per size: glows and dice by size in pixels.
+var glows, dice = newMemo[int, *image.RGBA](8 << 20), newMemo[int, *image.RGBA](8 << 20)
 
 // glowSprite is the red halo drawn under an attacked king.
 func glowSprite(px int) *image.RGBA {
-	if g, ok := glows.Load(px); ok {
-		return g.(*image.RGBA)
+	if g, ok := glows.get(px); ok {
+		return g
 	}
 	size := px * 115 / 100
 	img := image.NewRGBA(image.Rect(0, 0, size, size))
@@ -31,8 +31,7 @@ func glowSprite(px int) *image.RGBA {
 			img.SetRGBA(x, y, premul(colCheck, a))
 		}
 	}
-	actual, _ := glows.LoadOrStore(px, img)
-	return actual.(*image.RGBA)
+	return glows.put(px, img, len(img.Pix))
 }
 
 func premul(c color.RGBA, a float64) color.RGBA {
@@ -44,8 +43,8 @@ func dieSprite(px int) *image.RGBA {
 	if px < 8 {
 		px = 8
 	}
-	if d, ok := dice.Load(px); ok {
-		return d.(*image.RGBA)
+	if d, ok := dice.get(px); ok {
+		return d
 	}
 	dc := gg.NewContext(px, px)
 	s := float64(px)
@@ -62,8 +61,7 @@ func dieSprite(px int) *image.RGBA {
 	}
 	dc.Fill()
 	img := dc.Image().(*image.RGBA)
-	actual, _ := dice.LoadOrStore(px, img)
-	return actual.(*image.RGBA)
+	return dice.put(px, img, len(img.Pix))
 }
 
 // drawRing outlines a cell from inside: solid for a board change, dashed
@@ -133,14 +131,14 @@ type tagKey struct {
 	face *textFace
 }
 
-var tags sync.Map // tagKey → *image.RGBA
+var tags = newMemo[tagKey, *image.RGBA](8 << 20)
 
 // numberTag is the picture of a number tag, drawn once per text and size.
 func (l *layout) numberTag(text string) *image.RGBA {
 	f := l.numberFace
 	key := tagKey{text, f}
-	if t, ok := tags.Load(key); ok {
-		return t.(*image.RGBA)
+	if t, ok := tags.get(key); ok {
+		return t
 	}
 	w, h := f.width(text)+f.capHeight, f.capHeight*2
 	dc := gg.NewContext(w, h)
@@ -152,6 +150,5 @@ func (l *layout) numberTag(text string) *image.RGBA {
 	dc.Stroke()
 	img := dc.Image().(*image.RGBA)
 	f.drawCentered(img, text, float64(w)/2, float64(h)/2, colPlainCell)
-	actual, _ := tags.LoadOrStore(key, img)
-	return actual.(*image.RGBA)
+	return tags.put(key, img, len(img.Pix))
 }

@@ -4,7 +4,6 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
-	"sync"
 
 	"github.com/bermudachess/bermuda/games"
 	"github.com/fogleman/gg"
@@ -438,7 +437,7 @@ type spriteKey struct {
 	ghost bool
 }
 
-var sprites sync.Map // spriteKey → *image.RGBA
+var sprites = newMemo[spriteKey, *image.RGBA](64 << 20)
 
 // ghostAlpha is how much of a vanished piece is still shown.
 const ghostAlpha8 = 97 // of 255
@@ -446,8 +445,8 @@ const ghostAlpha8 = 97 // of 255
 // sprite returns the px×px picture of a piece, drawing it on first use.
 func sprite(kind games.PieceKind, side games.Side, px int, ghost bool) *image.RGBA {
 	key := spriteKey{kind, side, px, ghost}
-	if s, ok := sprites.Load(key); ok {
-		return s.(*image.RGBA)
+	if s, ok := sprites.get(key); ok {
+		return s
 	}
 	var img *image.RGBA
 	if ghost {
@@ -458,8 +457,7 @@ func sprite(kind games.PieceKind, side games.Side, px int, ghost bool) *image.RG
 	} else {
 		img = drawSprite(kind, side, px)
 	}
-	actual, _ := sprites.LoadOrStore(key, img)
-	return actual.(*image.RGBA)
+	return sprites.put(key, img, len(img.Pix))
 }
 
 func drawSprite(kind games.PieceKind, side games.Side, px int) *image.RGBA {
