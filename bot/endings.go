@@ -8,7 +8,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/bermudachess/bermuda/db"
-	"github.com/bermudachess/bermuda/games"
 )
 
 // endOutside ends a game for a reason outside the rules (resignation,
@@ -32,78 +31,52 @@ func (b *Bot) endOutside(ctx context.Context, s *session, winner int, reason str
 	return res, nil
 }
 
+// finishBy ends the game for the person who asked (resigned, aborted,
+// accepted a draw) and says so in the deferred answer.
+func (b *Bot) finishBy(ctx context.Context, r *request, s *session, winner int, reason, doneFormat string) error {
+	r.deferPublic()
+	if _, err := b.endOutside(ctx, s, winner, reason); err != nil {
+		return err
+	}
+	text := fmt.Sprintf(doneFormat, mention(r.userID()))
+	r.editOriginal(&discordgo.WebhookEdit{Content: &text, AllowedMentions: noPings})
+	return nil
+}
+
 func (b *Bot) cmdResign(ctx context.Context, r *request) error {
-	s, err := b.gameInThread(ctx, r)
+	s, p, err := b.playerGame(ctx, r)
 	if err != nil {
 		return err
 	}
 	defer s.unlock()
-	if err := s.requireActive(); err != nil {
-		return err
-	}
-	p, err := s.requirePlayer(r.userID())
-	if err != nil {
-		return err
-	}
-	r.deferPublic()
-	if _, err := b.endOutside(ctx, s, int(p.Other()), "resignation"); err != nil {
-		return err
-	}
-	text := fmt.Sprintf("%s resigned.", mention(r.userID()))
-	r.editOriginal(&discordgo.WebhookEdit{Content: &text, AllowedMentions: noPings})
-	return nil
+	return b.finishBy(ctx, r, s, int(p.Other()), "resignation", "%s resigned.")
 }
 
 func (b *Bot) cmdAbort(ctx context.Context, r *request) error {
-	s, err := b.gameInThread(ctx, r)
+	s, _, err := b.playerGame(ctx, r)
 	if err != nil {
 		return err
 	}
 	defer s.unlock()
-	if err := s.requireActive(); err != nil {
-		return err
-	}
-	if _, err := s.requirePlayer(r.userID()); err != nil {
-		return err
-	}
 	if s.row.Ply >= 2 {
 		return userErrorf("Too late to abort: both players have moved. You can `/resign` or offer a `/draw`.")
 	}
-	r.deferPublic()
-	if _, err := b.endOutside(ctx, s, -1, "aborted"); err != nil {
-		return err
-	}
-	text := fmt.Sprintf("%s aborted the game.", mention(r.userID()))
-	r.editOriginal(&discordgo.WebhookEdit{Content: &text, AllowedMentions: noPings})
-	return nil
+	return b.finishBy(ctx, r, s, -1, "aborted", "%s aborted the game.")
 }
 
 func (b *Bot) cmdDraw(ctx context.Context, r *request) error {
-	s, err := b.gameInThread(ctx, r)
+	s, p, err := b.playerGame(ctx, r)
 	if err != nil {
 		return err
 	}
 	defer s.unlock()
-	if err := s.requireActive(); err != nil {
-		return err
-	}
-	p, err := s.requirePlayer(r.userID())
-	if err != nil {
-		return err
-	}
 	other := s.row.Players[p.Other()]
 	switch s.row.DrawOfferBy {
 	case int(p):
 		return userErrorf("You have already offered a draw; %s can accept or decline it.", mention(other))
 	case int(p.Other()):
 		// Both want a draw: offering back accepts.
-		r.deferPublic()
-		if _, err := b.endOutside(ctx, s, -1, "agreement"); err != nil {
-			return err
-		}
-		text := fmt.Sprintf("%s accepted the draw offer.", mention(r.userID()))
-		r.editOriginal(&discordgo.WebhookEdit{Content: &text, AllowedMentions: noPings})
-		return nil
+		return b.finishBy(ctx, r, s, -1, "agreement", "%s accepted the draw offer.")
 	}
 	if err := b.store.SetDrawOffer(ctx, s.id, int(p)); err != nil {
 		return err
@@ -170,4 +143,3 @@ func (b *Bot) btnDrawDecline(ctx context.Context, r *request, gameID int64) erro
 	}})
 }
 
-var _ = games.NoPlayer

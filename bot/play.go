@@ -15,18 +15,11 @@ import (
 var movePerms = []int64{discordgo.PermissionSendMessagesInThreads, discordgo.PermissionEmbedLinks, discordgo.PermissionAttachFiles}
 
 func (b *Bot) cmdMove(ctx context.Context, r *request) error {
-	s, err := b.gameInThread(ctx, r)
+	s, p, err := b.playerGame(ctx, r)
 	if err != nil {
 		return err
 	}
 	defer s.unlock()
-	if err := s.requireActive(); err != nil {
-		return err
-	}
-	p, err := s.requirePlayer(r.userID())
-	if err != nil {
-		return err
-	}
 	if t := s.game.Turn(); t.Player != p {
 		return userErrorf("It's not your turn: %s (%s) is to move.", mention(s.row.Players[t.Player]), s.game.Roles()[t.Player])
 	}

@@ -85,3 +85,22 @@ func (s *session) requireActive() error {
 	}
 	return nil
 }
+
+// playerGame finds this thread's game, locked, for an action only its
+// players may take while it is active. The caller must unlock it.
+func (b *Bot) playerGame(ctx context.Context, r *request) (*session, games.Player, error) {
+	s, err := b.gameInThread(ctx, r)
+	if err != nil {
+		return nil, games.NoPlayer, err
+	}
+	if err := s.requireActive(); err != nil {
+		s.unlock()
+		return nil, games.NoPlayer, err
+	}
+	p, err := s.requirePlayer(r.userID())
+	if err != nil {
+		s.unlock()
+		return nil, games.NoPlayer, err
+	}
+	return s, p, nil
+}
