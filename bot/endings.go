@@ -142,4 +142,3 @@ func (b *Bot) btnDrawDecline(ctx context.Context, r *request, gameID int64) erro
 		Content: fmt.Sprintf("%s declined the draw offer. Play on!", mention(r.userID())), Components: []discordgo.MessageComponent{}, AllowedMentions: noPings,
 	}})
 }
-

@@ -98,7 +98,7 @@ type Server struct {
 	changed      chan struct{}
 	// OnRequest, if set, sees every REST request before it is answered
 	// (called without the fake's lock held).
-	OnRequest func(Request)
+	OnRequest    func(Request)
 	identified   chan struct{}
 	identifyOnce sync.Once
 }
