@@ -116,7 +116,7 @@ func TestCommunityCommands(t *testing.T) {
 	thread := h.startGame("chess")
 	h.move(ann, thread, "e4")
 
-	h.wantEphemeral(h.command(cat, thread, "moves"), "<@222> (Black) to move — 20 legal moves:\n`a7a6`")
+	h.wantEphemeral(h.command(cat, thread, "moves"), "<@222> (Black) to move — 20 legal moves:\n`a7a5` `a7a6`")
 	resp := h.command(cat, lobbyID, "games")
 	h.wantEphemeral(resp, "<#"+thread+"> Chess: <@111> vs <@222> — <@222> to move")
 	resp = h.send(fakediscord.Interaction{Type: 2, User: cat, ChannelID: lobbyID, Name: "stats", Options: []fakediscord.Option{user("player", bob)}, Resolved: resolvedUsers(bob)})
