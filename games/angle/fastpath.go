@@ -1,13 +1,17 @@
 package angle
 
-import "github.com/bermudachess/bermuda/games"
+import (
+	"strconv"
+
+	"github.com/bermudachess/bermuda/games"
+)
 
 var _ games.NotationLookup = (*Game)(nil)
 
-// byNotation finds the generated move whose notation is exactly text. The
-// squares read from text only narrow the candidates; the final comparison
-// is with the notation itself, so nothing but the canonical spelling
-// matches, and only one notation is formatted.
+// byNotation finds the generated move whose notation is exactly text.
+// Only the piece on the origin square read from text is generated; the
+// final comparison is with the notation itself, so nothing but the
+// canonical spelling matches, and only one notation is formatted.
 func (p *position) byNotation(text string) (move, bool) {
 	from, n1, ok1 := leadingSquare(text)
 	if !ok1 {
@@ -18,9 +22,9 @@ func (p *position) byNotation(text string) (move, bool) {
 		return move{}, false
 	}
 	rest := text[n1+n2:]
-	var buf [256]move // room for any real position, so no allocation
-	for _, m := range p.generate(buf[:0]) {
-		if int(m.from) != from || int(m.to) != to {
+	var buf [64]move // more than one piece's moves, so no allocation
+	for _, m := range p.pieceMoves(buf[:0], from) {
+		if int(m.to) != to {
 			continue
 		}
 		if (m.promo == 0) != (rest == "") {
@@ -71,8 +75,42 @@ func (g *Game) MoveByNotation(notation string) (games.Move, bool) {
 }
 
 // hasMove reports whether the side to move has a legal move, generating
-// into a stack buffer instead of a fresh slice (judge runs every ply).
+// piece by piece and stopping at the first that can move (judge asks
+// after every ply).
 func (p *position) hasMove() bool {
-	var buf [256]move
-	return len(p.generate(buf[:0])) > 0
+	var buf [64]move
+	for _, from := range playable {
+		if len(p.pieceMoves(buf[:0], from)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// appendBoardField appends grid.FormatBoard(p.boardBytes()) to b without
+// building either: ranks from the top, runs of empty squares as numbers,
+// '/' between ranks.
+func (p *position) appendBoardField(b []byte) []byte {
+	for r := ranks - 1; r >= 0; r-- {
+		run := 0
+		for f := 0; f < files; f++ {
+			pc := p.board[mail(f, r)]
+			if pc == empty {
+				run++
+				continue
+			}
+			if run > 0 {
+				b = strconv.AppendInt(b, int64(run), 10)
+				run = 0
+			}
+			b = append(b, letterOf(pc))
+		}
+		if run > 0 {
+			b = strconv.AppendInt(b, int64(run), 10)
+		}
+		if r > 0 {
+			b = append(b, '/')
+		}
+	}
+	return b
 }

@@ -1,6 +1,12 @@
 package angle
 
-import "testing"
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/bermudachess/bermuda/games"
+)
 
 func TestMoveByNotationMatchesLegalMoves(t *testing.T) {
 	for seed := uint64(1); seed <= 4; seed++ {
@@ -24,3 +30,40 @@ func TestMoveByNotationExactNotation(t *testing.T) {
 }
 
 func BenchmarkReplay200(b *testing.B) { benchmarkReplay(b, "angle") }
+
+// The key writes the board field itself; it must stay FormatBoard's.
+func TestKeyBoardFieldIsFormatBoard(t *testing.T) {
+	for seed := uint64(1); seed <= 4; seed++ {
+		g, err := New("")
+		if err != nil {
+			t.Fatal(err)
+		}
+		dice := games.Seeded(seed)
+		rng := rand.New(rand.NewPCG(seed, 29))
+		for ply := 0; ply < 200 && !g.Outcome().Over; ply++ {
+			want := grid.FormatBoard(g.pos.boardBytes())
+			if got := string(g.pos.appendBoardField(nil)); got != want {
+				t.Fatalf("seed %d ply %d: board field %q, FormatBoard gives %q", seed, ply, got, want)
+			}
+			if k := g.Key(); !strings.HasPrefix(k, want+" ") || k != g.pos.key() {
+				t.Fatalf("seed %d ply %d: key %q does not start with the board field %q", seed, ply, k, want)
+			}
+			ms := g.LegalMoves()
+			if _, err := g.Play(ms[rng.IntN(len(ms))], games.NewDice(dice)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if k := mustKey(t, "k9/4P5/10/10/10/10/10/10/10/9K w - - 0 1"); k != "k9/4P5/10/10/10/10/10/10/10/9K w - -" {
+		t.Errorf("key %q", k)
+	}
+}
+
+func mustKey(t *testing.T, fen string) string {
+	t.Helper()
+	g, err := New(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.Key()
+}

@@ -170,5 +170,13 @@ func (p *position) key() string {
 			}
 		}
 	}
-	return grid.FormatBoard(p.boardBytes()) + " " + "wb"[p.side:p.side+1] + " " + p.castlingField() + " " + ep
+	// One buffer instead of FormatBoard's and the concatenation's: the key
+	// is made after every ply, replays included.
+	var buf [160]byte
+	k := p.appendBoardField(buf[:0])
+	k = append(k, ' ', "wb"[p.side], ' ')
+	k = append(k, p.castlingField()...)
+	k = append(k, ' ')
+	k = append(k, ep...)
+	return string(k)
 }

@@ -70,7 +70,8 @@ func (g *Game) Turn() games.Turn {
 
 func (g *Game) Clone() games.Game {
 	c := *g
-	c.keys = append([]string(nil), g.keys...)
+	// Room for the key Play appends, so the copy is the only allocation.
+	c.keys = append(make([]string, 0, len(g.keys)+1), g.keys...)
 	c.last.path = append([]int(nil), g.last.path...)
 	c.last.ghosts = append([]ghost(nil), g.last.ghosts...)
 	return &c

@@ -22,54 +22,61 @@ var promoKinds = [5]uint8{queen, rook, bishop, knight, ship}
 // generate appends every legal move of the side to move to ms, in a stable
 // order (squares a1…j10, then a fixed direction order per piece).
 func (p *position) generate(ms []move) []move {
+	for _, from := range playable {
+		ms = p.pieceMoves(ms, from)
+	}
+	return ms
+}
+
+// pieceMoves appends the moves of the piece on from, if it belongs to the
+// side to move.
+func (p *position) pieceMoves(ms []move, from int) []move {
 	side := p.side
 	b := &p.board
-	for _, from := range playable {
-		pc := b[from]
-		if pc == empty || colorOf(pc) != side {
-			continue
+	pc := b[from]
+	if pc == empty || colorOf(pc) != side {
+		return ms
+	}
+	f8 := uint8(from)
+	switch pc & kindMask {
+	case pawn:
+		ms = p.pawnMoves(ms, from)
+	case knight:
+		for _, d := range knightJump {
+			t := b[from+d]
+			if t == empty || (t != offBoard && colorOf(t) != side) {
+				ms = append(ms, move{from: f8, to: uint8(from + d)})
+			}
 		}
-		f8 := uint8(from)
-		switch pc & kindMask {
-		case pawn:
-			ms = p.pawnMoves(ms, from)
-		case knight:
-			for _, d := range knightJump {
-				t := b[from+d]
-				if t == empty || (t != offBoard && colorOf(t) != side) {
-					ms = append(ms, move{from: f8, to: uint8(from + d)})
-				}
+	case king:
+		for _, d := range allDirs {
+			t := b[from+d]
+			if t == empty || (t != offBoard && colorOf(t) != side) {
+				ms = append(ms, move{from: f8, to: uint8(from + d)})
 			}
-		case king:
-			for _, d := range allDirs {
-				t := b[from+d]
+		}
+		ms = p.castleMoves(ms, from)
+	case ship:
+		for _, d := range allDirs {
+			to := from + d
+			t := b[to]
+			if t == empty {
+				ms = append(ms, move{from: f8, to: uint8(to)})
+				to += d
+				t = b[to]
 				if t == empty || (t != offBoard && colorOf(t) != side) {
-					ms = append(ms, move{from: f8, to: uint8(from + d)})
-				}
-			}
-			ms = p.castleMoves(ms, from)
-		case ship:
-			for _, d := range allDirs {
-				to := from + d
-				t := b[to]
-				if t == empty {
-					ms = append(ms, move{from: f8, to: uint8(to)})
-					to += d
-					t = b[to]
-					if t == empty || (t != offBoard && colorOf(t) != side) {
-						ms = append(ms, move{from: f8, to: uint8(to)})
-					}
-				} else if t != offBoard && colorOf(t) != side {
 					ms = append(ms, move{from: f8, to: uint8(to)})
 				}
+			} else if t != offBoard && colorOf(t) != side {
+				ms = append(ms, move{from: f8, to: uint8(to)})
 			}
-		case bishop:
-			ms = slide(ms, b, from, side, bishopDirs[:])
-		case rook:
-			ms = slide(ms, b, from, side, rookDirs[:])
-		case queen:
-			ms = slide(ms, b, from, side, allDirs[:])
 		}
+	case bishop:
+		ms = slide(ms, b, from, side, bishopDirs[:])
+	case rook:
+		ms = slide(ms, b, from, side, rookDirs[:])
+	case queen:
+		ms = slide(ms, b, from, side, allDirs[:])
 	}
 	return ms
 }

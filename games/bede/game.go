@@ -53,7 +53,8 @@ func (g *game) Turn() games.Turn {
 
 func (g *game) Clone() games.Game {
 	c := *g
-	c.history = append([]string(nil), g.history...)
+	// Room for the key Play appends, so the copy is the only allocation.
+	c.history = append(make([]string, 0, len(g.history)+1), g.history...)
 	if g.last != nil {
 		l := *g.last
 		c.last = &l

@@ -257,7 +257,8 @@ func (g *Game) PassTurn() { g.pos.passTurn() }
 // CloneGame is a deep copy with the concrete type.
 func (g *Game) CloneGame() *Game {
 	c := *g
-	c.history = append([]string(nil), g.history...)
+	// Room for the key Play appends, so the copy is the only allocation.
+	c.history = append(make([]string, 0, len(g.history)+1), g.history...)
 	return &c
 }
 
