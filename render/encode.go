@@ -54,12 +54,13 @@ func putRGBA(s *image.RGBA) { rgbaPool.Put(s) }
 func encodeRGBA(w *bytes.Buffer, img *image.RGBA) error {
 	p := image.NewPaletted(img.Rect, palette())
 	quantize(img, p, img.Rect)
-	return writePNG(w, p, nil)
+	return writePNG(w, p, nil, 0)
 }
 
 type bandKey struct {
 	h1, h2 uint64
 	n      int
+	repeat int
 }
 
 type band struct {
@@ -86,7 +87,7 @@ const defaultBand = 32
 
 // writePNG encodes img. cuts are the rows where bands start (after 0), in
 // increasing order; nil means bands of defaultBand rows.
-func writePNG(out *bytes.Buffer, img *image.Paletted, cuts []int) error {
+func writePNG(out *bytes.Buffer, img *image.Paletted, cuts []int, repeat int) error {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	out.Write([]byte("\x89PNG\r\n\x1a\n"))
 	var ihdr [13]byte
@@ -131,7 +132,7 @@ func writePNG(out *bytes.Buffer, img *image.Paletted, cuts []int) error {
 		go func() {
 			defer wg.Done()
 			for i := int(next.Add(1)) - 1; i < len(spans); i = int(next.Add(1)) - 1 {
-				done[i] = bandOf(img, spans[i][0], spans[i][1])
+				done[i] = bandOf(img, spans[i][0], spans[i][1], repeat)
 			}
 		}()
 	}
@@ -170,7 +171,7 @@ func writeChunk(out *bytes.Buffer, kind string, data []byte) {
 
 // bandOf returns rows y0..y1 of img as PNG scanlines (filter byte 0, then
 // the palette indexes), compressed, from the cache when seen before.
-func bandOf(img *image.Paletted, y0, y1 int) *band {
+func bandOf(img *image.Paletted, y0, y1, repeat int) *band {
 	w := img.Rect.Dx()
 	n := (y1 - y0) * (w + 1)
 	rp, _ := rawPool.Get().(*[]byte)
@@ -186,17 +187,24 @@ func bandOf(img *image.Paletted, y0, y1 int) *band {
 		o := img.PixOffset(img.Rect.Min.X, img.Rect.Min.Y+y)
 		copy(row[1:w+1], img.Pix[o:o+w])
 	}
-	key := bandKey{maphash.Bytes(seed1, raw), maphash.Bytes(seed2, raw), n}
+	key := bandKey{maphash.Bytes(seed1, raw), maphash.Bytes(seed2, raw), n, repeat}
 	if b, ok := bands.get(key); ok {
 		return b
 	}
-	var buf bytes.Buffer
-	fw := compressor.Get().(*flate.Writer)
-	fw.Reset(&buf)
-	fw.Write(raw)
-	fw.Flush()
-	compressor.Put(fw)
-	b := &band{deflated: buf.Bytes(), adler: adler32.Checksum(raw), n: n}
+	var deflated []byte
+	if repeat > 0 && w+1 <= 32768 {
+		// Square boards (rows within deflate's window): the fast row-copy compressor (fastdeflate.go).
+		deflated = deflateRows(raw, w+1, repeat)
+	} else {
+		var buf bytes.Buffer
+		fw := compressor.Get().(*flate.Writer)
+		fw.Reset(&buf)
+		fw.Write(raw)
+		fw.Flush()
+		compressor.Put(fw)
+		deflated = buf.Bytes()
+	}
+	b := &band{deflated: deflated, adler: adler32.Checksum(raw), n: n}
 	return bands.put(key, b, len(b.deflated)+64)
 }
 

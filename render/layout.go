@@ -25,6 +25,7 @@ type layout struct {
 	background    *image.RGBA     // the picture with no position on it
 	bgPaletted    *image.Paletted // the same, mapped to the palette
 	bandCuts      []int           // rows where PNG bands start, see encode.go
+	repeat        int             // pixels between like cells in a row (square boards), else 0
 	titleFace     *textFace
 	statusFace    *textFace
 	numberFace    *textFace
@@ -223,7 +224,9 @@ func newLayout(v *games.View, cellPx int) (*layout, error) {
 		l.cells[i] = cl
 	}
 	l.piecePx = cellPx * 90 / 100
-	if !square {
+	if square {
+		l.repeat = cellPx
+	} else {
 		l.piecePx = cellPx * 96 / 100
 	}
 	labelRects := l.labelRects(v, labelFaces)

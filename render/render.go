@@ -64,7 +64,7 @@ func Render(v games.View, o Options) ([]byte, error) {
 	l.compose(img, &v)
 	var buf bytes.Buffer
 	buf.Grow(48 << 10)
-	if err := writePNG(&buf, img, l.bandCuts); err != nil {
+	if err := writePNG(&buf, img, l.bandCuts, l.repeat); err != nil {
 		return nil, fmt.Errorf("render: encoding PNG: %w", err)
 	}
 	return buf.Bytes(), nil

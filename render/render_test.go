@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"compress/flate"
 	"compress/zlib"
 	"crypto/sha256"
 	"encoding/binary"
@@ -12,6 +13,7 @@ import (
 	"image/color"
 	"image/png"
 	"io"
+	"math/rand/v2"
 	"runtime"
 	"sync"
 	"testing"
@@ -409,5 +411,43 @@ func TestBandCacheDoesNotChangeTheBytes(t *testing.T) {
 	img := decode(t, first)
 	if want := img.Bounds().Dy() * (img.Bounds().Dx() + 1); len(raw) != want {
 		t.Errorf("IDAT holds %d bytes, want %d", len(raw), want)
+	}
+}
+
+func TestFastDeflateRoundTrips(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, c := range []struct{ n, stride, repeat int }{
+		{0, 10, 0}, {1, 10, 0}, {5, 100, 0}, {1000, 31, 5}, {70000, 701, 64}, {300000, 1025, 128},
+	} {
+		raw := make([]byte, c.n)
+		for i := range raw {
+			switch r := rng.IntN(10); {
+			case i >= c.stride && r < 6:
+				raw[i] = raw[i-c.stride] // like the row above
+			case i >= 1 && r < 8:
+				raw[i] = raw[i-1] // a run
+			default:
+				raw[i] = byte(rng.IntN(256))
+			}
+		}
+		d := deflateRows(raw, c.stride, c.repeat)
+		// Close the stream with a final empty stored block, as writePNG does.
+		d = append(d, 0x01, 0x00, 0x00, 0xff, 0xff)
+		got, err := io.ReadAll(flate.NewReader(bytes.NewReader(d)))
+		if err != nil {
+			t.Fatalf("n=%d: inflating: %v", c.n, err)
+		}
+		if !bytes.Equal(got, raw) {
+			t.Fatalf("n=%d stride=%d: round trip differs", c.n, c.stride)
+		}
+	}
+	// Every match length and the distances used.
+	for l := 3; l <= 258; l++ {
+		raw := append(bytes.Repeat([]byte{7}, l+1), 9)
+		d := append(deflateRows(raw, 2, 0), 0x01, 0x00, 0x00, 0xff, 0xff)
+		got, err := io.ReadAll(flate.NewReader(bytes.NewReader(d)))
+		if err != nil || !bytes.Equal(got, raw) {
+			t.Fatalf("run of %d: %v", l, err)
+		}
 	}
 }
