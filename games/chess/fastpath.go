@@ -78,3 +78,30 @@ func (g *Game) MoveByNotation(notation string) (games.Move, bool) {
 func (g *Game) drawnWithMovesLeft() bool {
 	return g.InsufficientMaterial() || g.repetitions() >= 3 || g.pos.halfmove >= 100
 }
+
+// appendBoardField appends boardField() to b without building it: ranks
+// from the 8th down, runs of empty squares as digits, '/' between ranks.
+func (p *position) appendBoardField(b []byte) []byte {
+	for r := 7; r >= 0; r-- {
+		run := byte(0)
+		for f := 0; f < 8; f++ {
+			pc := p.board[r*8+f]
+			if pc == 0 {
+				run++
+				continue
+			}
+			if run > 0 {
+				b = append(b, '0'+run)
+				run = 0
+			}
+			b = append(b, pc.letter())
+		}
+		if run > 0 {
+			b = append(b, '0'+run)
+		}
+		if r > 0 {
+			b = append(b, '/')
+		}
+	}
+	return b
+}

@@ -1,6 +1,10 @@
 package chess
 
-import "testing"
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
 
 func TestMoveByNotationMatchesLegalMoves(t *testing.T) {
 	for seed := uint64(1); seed <= 3; seed++ {
@@ -55,3 +59,29 @@ func TestMoveByNotationGameOver(t *testing.T) {
 }
 
 func BenchmarkReplay200(b *testing.B) { benchmarkReplay(b, "chess") }
+
+// The key writes the board field itself; it must stay boardField's.
+func TestKeyBoardFieldIsBoardField(t *testing.T) {
+	for seed := uint64(1); seed <= 3; seed++ {
+		g := mustGame(t, "")
+		rng := rand.New(rand.NewPCG(seed, 29))
+		for ply := 0; ply < 200 && !g.Outcome().Over; ply++ {
+			want := g.pos.boardField()
+			if got := string(g.pos.appendBoardField(nil)); got != want {
+				t.Fatalf("seed %d ply %d: board field %q, want %q", seed, ply, got, want)
+			}
+			if k := g.Key(); !strings.HasPrefix(k, want+" ") || !strings.HasPrefix(g.Position(), k[:len(k)-1]) {
+				t.Fatalf("seed %d ply %d: key %q does not match the FEN %q", seed, ply, k, g.Position())
+			}
+			ms := g.LegalMoves()
+			if _, err := g.Play(ms[rng.IntN(len(ms))], nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	g := mustGame(t, "")
+	playAll(t, g, "e2e4", "a7a6", "e4e5", "d7d5")
+	if k := g.Key(); k != "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6" {
+		t.Errorf("key with en passant = %q", k)
+	}
+}

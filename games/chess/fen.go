@@ -220,7 +220,15 @@ func (p *position) key() string {
 			}
 		}
 	}
-	return p.boardField() + " " + "wb"[p.stm:p.stm+1] + " " + p.castleField() + " " + ep
+	// One buffer instead of FormatBoard's and the concatenation's: the key
+	// is made after every ply, replays included.
+	var buf [100]byte
+	k := p.appendBoardField(buf[:0])
+	k = append(k, ' ', "wb"[p.stm], ' ')
+	k = append(k, p.castleField()...)
+	k = append(k, ' ')
+	k = append(k, ep...)
+	return string(k)
 }
 
 func colourName(c int) string {
