@@ -2,8 +2,9 @@
 // the last move and a header saying whose turn it is. It knows no variant:
 // everything comes from the view. Rendering is fast because what does not
 // change is cached (the painted board per geometry and size, each piece
-// per kind, side and size, glyphs per font and size) and the picture is
-// written as a paletted PNG.
+// per kind, side and size, glyphs, tiles of plain squares) and the picture
+// is written as a paletted PNG by a writer that compresses and caches it
+// by bands (encode.go). See README.md for the design and figures.
 package render
 
 import (
@@ -20,9 +21,10 @@ import (
 
 // Options says how big to draw.
 type Options struct {
-	// CellPx is the distance in pixels between the centres of
-	// neighbouring cells: the side of a square on square boards.
-	// 0 means DefaultCellPx.
+	// CellPx is the size of a cell in pixels: the side of a square on
+	// square boards; on other boards, the diameter of the largest circle
+	// that fits in the smallest cell (the room a piece has). 0 means
+	// DefaultCellPx.
 	CellPx int
 }
 

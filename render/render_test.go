@@ -13,6 +13,7 @@ import (
 	"image/color"
 	"image/png"
 	"io"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"sync"
@@ -292,10 +293,21 @@ func TestBadViewsAndOptionsAreErrors(t *testing.T) {
 			t.Errorf("CellPx %d rendered without an error", px)
 		}
 	}
+	huge := games.View{Cells: []games.Cell{{Polygon: pts(0, 0, 1e6, 0, 1e6, 1, 0, 1)}}}
+	if _, err := PNG(huge); err == nil {
+		t.Error("a board a million squares wide rendered without an error")
+	}
+	nan := games.View{Cells: []games.Cell{{Polygon: pts(0, 0, math.NaN(), 0, 1, 1)}}}
+	if _, err := PNG(nan); err == nil {
+		t.Error("a cell with a NaN corner rendered without an error")
+	}
 	// Odd but valid views still render.
 	for name, v := range map[string]games.View{
 		"empty":        {Variant: "nothing"},
 		"unknown kind": {Variant: "x", Cells: chessView().Cells[:1], Pieces: []games.PieceView{{Cell: 0, Kind: "dragon", Side: games.Red}}},
+		"flat cell":    {Cells: []games.Cell{{Polygon: pts(1, 1, 1, 1, 1, 1)}, {Polygon: pts(0, 0, 1, 0, 0, 1)}}, Pieces: []games.PieceView{{Cell: 0, Kind: games.Pawn}}, Marks: []games.Mark{{Cell: 0, Kind: games.MarkDice}}},
+		"stacked":      {Cells: chessView().Cells[:2], Pieces: []games.PieceView{{Cell: 1, Kind: games.Pawn}, {Cell: 1, Kind: games.Rook, Ghost: true}, {Cell: 1, Kind: games.King, Side: games.Black}}, Marks: []games.Mark{{Cell: 1, Kind: games.MarkAttackedKing}, {Cell: 1, Kind: games.MarkBoardChange}, {Cell: 1, Kind: 99}}},
+		"label inside": {Cells: chessView().Cells, Labels: []games.Label{{Text: "a1", At: games.Point{X: 0.2, Y: 7.2}, Size: 100}}, Pieces: []games.PieceView{{Cell: 0, Kind: games.Queen, Side: 9}}},
 		"long header":  {Variant: string(bytes.Repeat([]byte("Very long name "), 20)), ToAct: string(bytes.Repeat([]byte("x"), 500)), Cells: chessView().Cells},
 	} {
 		if _, b := renderDecode(t, v, Options{}); len(b) == 0 {
@@ -450,4 +462,13 @@ func TestFastDeflateRoundTrips(t *testing.T) {
 			t.Fatalf("run of %d: %v", l, err)
 		}
 	}
+}
+
+// pts builds a polygon from x, y pairs.
+func pts(xy ...float64) []games.Point {
+	out := make([]games.Point, 0, len(xy)/2)
+	for i := 0; i+1 < len(xy); i += 2 {
+		out = append(out, games.Point{X: xy[i], Y: xy[i+1]})
+	}
+	return out
 }
