@@ -52,13 +52,9 @@ func BenchmarkAppendMove(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
 }
 
-// benchLoad loads game id b.N times. Cold: with the replay cache off, so
-// every load replays all plies; warm: as the bot sees it, the stored log
-// read and compared, the cached position cloned.
-func benchLoad(b *testing.B, s *Store, id int64, plies int, warm bool) {
-	if !warm {
-		s.replays = nil
-	}
+// benchLoad loads game id b.N times; every load reads the whole log and
+// replays all plies.
+func benchLoad(b *testing.B, s *Store, id int64, plies int) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		g, pos, err := s.LoadGame(bg, id)
@@ -74,12 +70,7 @@ func benchLoad(b *testing.B, s *Store, id int64, plies int, warm bool) {
 
 // BenchmarkLoadGame200 loads a 200-move dbtoy game (half of them with a
 // roll), replaying every ply each time.
-func BenchmarkLoadGame200(b *testing.B) { benchToyLoad(b, false) }
-
-// BenchmarkLoadGame200Warm is the same with the replay cache on.
-func BenchmarkLoadGame200Warm(b *testing.B) { benchToyLoad(b, true) }
-
-func benchToyLoad(b *testing.B, warm bool) {
+func BenchmarkLoadGame200(b *testing.B) {
 	s, _ := openTemp(b)
 	id := newToyGame(b, s, "g1")
 	for i := 0; i < 200; i++ {
@@ -91,17 +82,12 @@ func benchToyLoad(b *testing.B, warm bool) {
 			b.Fatal(err)
 		}
 	}
-	benchLoad(b, s, id, 200, warm)
+	benchLoad(b, s, id, 200)
 }
 
 // BenchmarkLoadChessGame200 loads a 200-ply game of real chess: random legal
 // moves from a fixed seed, replayed through the chess package every time.
-func BenchmarkLoadChessGame200(b *testing.B) { benchChessLoad(b, false) }
-
-// BenchmarkLoadChessGame200Warm is the same with the replay cache on.
-func BenchmarkLoadChessGame200Warm(b *testing.B) { benchChessLoad(b, true) }
-
-func benchChessLoad(b *testing.B, warm bool) {
+func BenchmarkLoadChessGame200(b *testing.B) {
 	s, _ := openTemp(b)
 	for seed := uint64(1); ; seed++ {
 		pos, _, _, err := games.Start("chess", "", nil)
@@ -131,7 +117,7 @@ func benchChessLoad(b *testing.B, warm bool) {
 				b.Fatal(err)
 			}
 		}
-		benchLoad(b, s, id, 200, warm)
+		benchLoad(b, s, id, 200)
 		return
 	}
 }

@@ -194,7 +194,7 @@ func (s *Store) LoadGame(ctx context.Context, id int64) (Game, games.Game, error
 	if len(rec.Plies) != g.Ply {
 		return g, nil, &CorruptGameError{GameID: id, Err: fmt.Errorf("the game says %d moves were played but the log holds %d", g.Ply, len(rec.Plies))}
 	}
-	pos, err := s.replays.replay(id, rec)
+	pos, err := replaySafely(rec)
 	if err != nil {
 		return g, nil, &CorruptGameError{GameID: id, Err: err}
 	}

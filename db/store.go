@@ -46,7 +46,6 @@ type Store struct {
 	read  *sql.DB
 	now   func() time.Time
 
-	replays *replayCache // positions of recently loaded games
 
 	writes    chan *writeReq // unbuffered: a send means the committer took it
 	closed    chan struct{}
@@ -70,7 +69,7 @@ func Open(path string) (*Store, error) {
 	}
 	write.SetMaxOpenConns(1)
 	write.SetConnMaxIdleTime(0)
-	s := &Store{path: path, write: write, now: time.Now, replays: newReplayCache(256),
+	s := &Store{path: path, write: write, now: time.Now,
 		writes: make(chan *writeReq), closed: make(chan struct{}), loopDone: make(chan struct{})}
 	if err := write.Ping(); err != nil {
 		write.Close()
