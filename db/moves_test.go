@@ -314,20 +314,3 @@ func TestGroupCommitKeepsWritesIndependent(t *testing.T) {
 		}
 	}
 }
-
-// recordOf builds a game's record straight from the rows.
-func recordOf(t *testing.T, s *Store, id int64) games.Record {
-	g, err := s.Game(bg, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ms, err := s.Moves(bg, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := games.Record{Variant: g.Variant, Setup: g.Setup, StartRolls: g.StartRolls}
-	for _, m := range ms {
-		rec.Plies = append(rec.Plies, games.Ply{Move: m.Notation, Rolls: m.Rolls})
-	}
-	return rec
-}
