@@ -10,8 +10,6 @@ import (
 	"github.com/bermudachess/bermuda/games"
 )
 
-func clearBands() { bands.reset() }
-
 // gameWalk returns n successive positions from the 10×10 mid-game, each
 // one move (a piece to a random empty square, marked from and to) after
 // the one before, as a game's pictures follow each other.
@@ -47,9 +45,8 @@ func reportMedian(b *testing.B, times []time.Duration) {
 
 // BenchmarkRender10x10 renders and PNG-encodes a 10×10 mid-game (the
 // Angle, with a last move, a ghost, the dice ring and an attacked king) at
-// the default size, with nothing of it cached but the board and sprites:
-// every PNG band is compressed. It reports the median time of one render
-// and the PNG's size.
+// the default size. It reports the median time of one render and the
+// PNG's size.
 func BenchmarkRender10x10(b *testing.B) {
 	v := angleView()
 	out, err := Render(v, Options{})
@@ -62,9 +59,6 @@ func BenchmarkRender10x10(b *testing.B) {
 	times := make([]time.Duration, 0, b.N)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		b.StopTimer()
-		clearBands()
-		b.StartTimer()
 		t0 := time.Now()
 		if _, err := Render(v, Options{}); err != nil {
 			b.Fatal(err)
@@ -76,11 +70,10 @@ func BenchmarkRender10x10(b *testing.B) {
 	b.ReportMetric(float64(len(out)), "png-bytes")
 }
 
-// BenchmarkRender10x10Game renders a game's successive positions: bands a
-// move did not touch come from the band cache, as in the bot.
+// BenchmarkRender10x10Game renders a game's successive positions, as the
+// bot does.
 func BenchmarkRender10x10Game(b *testing.B) {
 	views := gameWalk(b.N + 1)
-	clearBands()
 	if _, err := Render(views[0], Options{}); err != nil {
 		b.Fatal(err)
 	}
@@ -122,7 +115,6 @@ func BenchmarkRenderParallel(b *testing.B) {
 func BenchmarkRenderTriangles(b *testing.B) {
 	v := triangleView()
 	for i := 0; i < b.N; i++ {
-		clearBands()
 		if _, err := Render(v, Options{}); err != nil {
 			b.Fatal(err)
 		}

@@ -24,8 +24,6 @@ type layout struct {
 	cells         []cellLayout
 	background    *image.RGBA     // the picture with no position on it
 	bgPaletted    *image.Paletted // the same, mapped to the palette
-	bandCuts      []int           // rows where PNG bands start, see encode.go
-	repeat        int             // pixels between like cells in a row (square boards), else 0
 	titleFace     *textFace
 	statusFace    *textFace
 	numberFace    *textFace
@@ -224,9 +222,7 @@ func newLayout(v *games.View, cellPx int) (*layout, error) {
 		l.cells[i] = cl
 	}
 	l.piecePx = cellPx * 90 / 100
-	if square {
-		l.repeat = cellPx
-	} else {
+	if !square {
 		l.piecePx = cellPx * 96 / 100
 	}
 	labelRects := l.labelRects(v, labelFaces)
@@ -237,7 +233,6 @@ func newLayout(v *games.View, cellPx int) (*layout, error) {
 			c.flat = c.flat && !r.Overlaps(c.rect)
 		}
 	}
-	l.bandCuts = l.cuts()
 	l.background = l.paintBackground(v, labelFaces)
 	l.bgPaletted = image.NewPaletted(l.background.Rect, palette())
 	quantize(l.background, l.bgPaletted, l.background.Rect)
@@ -364,22 +359,4 @@ func inPolygon(poly []gg.Point, x, y float64) bool {
 		}
 	}
 	return in
-}
-
-// cuts splits the picture into PNG bands: the header, then one-cell
-// bands aligned with the board's rows, so a change in one rank of a square
-// board touches two bands and the others are reused.
-func (l *layout) cuts() []int {
-	step := max(l.cellPx, 16)
-	first := int(l.oy) % step
-	for first < l.headerH {
-		first += step
-	}
-	out := []int{l.headerH}
-	for y := first; y < l.height; y += step {
-		if y > out[len(out)-1] {
-			out = append(out, y)
-		}
-	}
-	return out
 }

@@ -2,9 +2,9 @@
 // the last move and a header saying whose turn it is. It knows no variant:
 // everything comes from the view. Rendering is fast because what does not
 // change is cached (the painted board per geometry and size, each piece
-// per kind, side and size, glyphs, tiles of plain squares) and the picture
-// is written as a paletted PNG by a writer that compresses and caches it
-// by bands (encode.go). See README.md for the design and figures.
+// per kind, side and size, glyphs, tiles of plain squares), and the
+// picture is composed directly in a fixed palette, which image/png writes
+// quickly (encode.go). See README.md for the design and figures.
 package render
 
 import (
@@ -66,7 +66,7 @@ func Render(v games.View, o Options) ([]byte, error) {
 	l.compose(img, &v)
 	var buf bytes.Buffer
 	buf.Grow(48 << 10)
-	if err := writePNG(&buf, img, l.bandCuts, l.repeat); err != nil {
+	if err := writePNG(&buf, img); err != nil {
 		return nil, fmt.Errorf("render: encoding PNG: %w", err)
 	}
 	return buf.Bytes(), nil

@@ -2,17 +2,12 @@ package render
 
 import (
 	"bytes"
-	"compress/flate"
-	"compress/zlib"
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
 	"fmt"
-	"hash/adler32"
 	"image"
 	"image/color"
 	"image/png"
-	"io"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -384,82 +379,30 @@ func TestConcurrentRendersMatchSerialOnes(t *testing.T) {
 	}
 }
 
-func TestAdlerCombineMatchesWholeChecksum(t *testing.T) {
-	data := bytes.Repeat([]byte("Bermuda chess angle \x00\xff"), 9000)
-	for _, cut := range []int{0, 1, 65520, 65521, 100000, len(data)} {
-		a, b := data[:cut], data[cut:]
-		got := adlerCombine(adler32.Checksum(a), adler32.Checksum(b), len(b))
-		if want := adler32.Checksum(data); got != want {
-			t.Errorf("cut at %d: combined %08x, want %08x", cut, got, want)
-		}
-	}
-}
-
-// The PNG is the same whether its bands were compressed now or cached,
-// and its zlib stream is complete and checksummed.
-func TestBandCacheDoesNotChangeTheBytes(t *testing.T) {
-	v := angleView()
-	first, err := PNG(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cached, _ := PNG(v)
-	clearBands()
-	fresh, _ := PNG(v)
-	if !bytes.Equal(first, cached) || !bytes.Equal(first, fresh) {
-		t.Fatal("the same view gave different PNG bytes with and without cached bands")
-	}
-	// Find the IDAT chunk and inflate it to the end, which checks Adler-32.
-	i := bytes.Index(first, []byte("IDAT"))
-	n := int(binary.BigEndian.Uint32(first[i-4:]))
-	zr, err := zlib.NewReader(bytes.NewReader(first[i+4 : i+4+n]))
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatalf("inflating IDAT: %v", err)
-	}
-	img := decode(t, first)
-	if want := img.Bounds().Dy() * (img.Bounds().Dx() + 1); len(raw) != want {
-		t.Errorf("IDAT holds %d bytes, want %d", len(raw), want)
-	}
-}
-
-func TestFastDeflateRoundTrips(t *testing.T) {
+// The PNG is 8-bit paletted and holds exactly the composed indexes and
+// palette.
+func TestPNGHoldsThePalettedPicture(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for _, c := range []struct{ n, stride, repeat int }{
-		{0, 10, 0}, {1, 10, 0}, {5, 100, 0}, {1000, 31, 5}, {70000, 701, 64}, {300000, 1025, 128},
-	} {
-		raw := make([]byte, c.n)
-		for i := range raw {
-			switch r := rng.IntN(10); {
-			case i >= c.stride && r < 6:
-				raw[i] = raw[i-c.stride] // like the row above
-			case i >= 1 && r < 8:
-				raw[i] = raw[i-1] // a run
-			default:
-				raw[i] = byte(rng.IntN(256))
-			}
-		}
-		d := deflateRows(raw, c.stride, c.repeat)
-		// Close the stream with a final empty stored block, as writePNG does.
-		d = append(d, 0x01, 0x00, 0x00, 0xff, 0xff)
-		got, err := io.ReadAll(flate.NewReader(bytes.NewReader(d)))
-		if err != nil {
-			t.Fatalf("n=%d: inflating: %v", c.n, err)
-		}
-		if !bytes.Equal(got, raw) {
-			t.Fatalf("n=%d stride=%d: round trip differs", c.n, c.stride)
-		}
+	src := image.NewPaletted(image.Rect(0, 0, 301, 97), palette())
+	for i := range src.Pix {
+		src.Pix[i] = uint8(rng.IntN(len(src.Palette)))
 	}
-	// Every match length and the distances used.
-	for l := 3; l <= 258; l++ {
-		raw := append(bytes.Repeat([]byte{7}, l+1), 9)
-		d := append(deflateRows(raw, 2, 0), 0x01, 0x00, 0x00, 0xff, 0xff)
-		got, err := io.ReadAll(flate.NewReader(bytes.NewReader(d)))
-		if err != nil || !bytes.Equal(got, raw) {
-			t.Fatalf("run of %d: %v", l, err)
+	var buf bytes.Buffer
+	if err := writePNG(&buf, src); err != nil {
+		t.Fatal(err)
+	}
+	got, ok := decode(t, buf.Bytes()).(*image.Paletted)
+	if !ok {
+		t.Fatal("the PNG does not decode as a paletted picture")
+	}
+	if got.Rect != src.Rect || !bytes.Equal(got.Pix, src.Pix) || len(got.Palette) != len(src.Palette) {
+		t.Fatalf("decoded %v with %d colours, want %v with %d and the same indexes", got.Rect, len(got.Palette), src.Rect, len(src.Palette))
+	}
+	for i := range src.Palette {
+		r1, g1, b1, a1 := got.Palette[i].RGBA()
+		r2, g2, b2, a2 := src.Palette[i].RGBA()
+		if [4]uint32{r1, g1, b1, a1} != [4]uint32{r2, g2, b2, a2} {
+			t.Fatalf("palette entry %d is %v, want %v", i, got.Palette[i], src.Palette[i])
 		}
 	}
 }
