@@ -131,3 +131,19 @@ func TestNoLegalMoveIsJudgedAfterTheRoll(t *testing.T) {
 		t.Fatalf("outcome %+v, want a draw: White has no legal move", o)
 	}
 }
+
+// TestRepetitionKeyCountsOnlyARealEnPassantChance: for threefold repetition
+// an en passant square matters only while a pawn can actually take there.
+func TestRepetitionKeyCountsOnlyARealEnPassantChance(t *testing.T) {
+	key := func(fen string) string { return mustNew(t, fen).Key() }
+	// White's pawn went e2e4; no Black pawn stands beside it.
+	noTaker := "5k4/10/10/10/10/10/4P5/10/10/5K4 b - e3 0 1"
+	if key(noTaker) != key(strings.Replace(noTaker, " e3 ", " - ", 1)) {
+		t.Error("an en passant square nobody can use must not change the repetition key")
+	}
+	// A Black pawn on d4 could take e.p. on e3.
+	taker := "5k4/10/10/10/10/10/3pP5/10/10/5K4 b - e3 0 1"
+	if key(taker) == key(strings.Replace(taker, " e3 ", " - ", 1)) {
+		t.Error("a usable en passant chance must change the repetition key")
+	}
+}
