@@ -1,0 +1,66 @@
+package chess
+
+import (
+	"testing"
+
+	"github.com/bermudachess/bermuda/games"
+)
+
+// Threefold repetition counts positions as FIDE 9.2.3 defines them: the
+// same pieces on the same squares, the same side to move, the same
+// castling rights and the same en passant possibilities. Each test below
+// repeats the board three times while one of those differs, so that a
+// repetition judged on less than the whole key would draw too early.
+
+func TestRepetitionNeedsTheSameCastlingRights(t *testing.T) {
+	// The kings walk out and back: the first position had all four rights,
+	// the ones after lost them, so the board with White to move is the
+	// same position only from the second time on.
+	g := mustGame(t, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+	walk := []string{"Kf1", "Kf8", "Ke1", "Ke8"}
+	playAll(t, g, walk...)
+	playAll(t, g, walk...)
+	if g.Outcome().Over {
+		t.Fatalf("drawn after the third board but second position (rights differ): %+v", g.Outcome())
+	}
+	// The position after Kf1 Kf8 (no rights) stood at plies 2 and 6.
+	playAll(t, g, walk[:2]...)
+	if g.Outcome() != games.DrawBy("threefold repetition") {
+		t.Errorf("third time after Kf1 Kf8: %+v", g.Outcome())
+	}
+}
+
+func TestRepetitionNeedsTheSameEnPassantRight(t *testing.T) {
+	// After d2-d4 Black may take e4xd3 en passant; once the kings have
+	// walked out and back that right is gone, so that first position
+	// differs from the later ones.
+	g := mustGame(t, "4k3/8/8/8/4p3/8/3P4/4K3 w - - 0 1")
+	playAll(t, g, "d4")
+	if _, ok := notations(g)["e4d3"]; !ok {
+		t.Fatal("setup: en passant e4xd3 should be legal")
+	}
+	walk := []string{"Kf7", "Kf1", "Ke8", "Ke1"}
+	playAll(t, g, walk...)
+	playAll(t, g, walk...)
+	if g.Outcome().Over {
+		t.Fatalf("drawn at the second position without the en passant right: %+v", g.Outcome())
+	}
+	// The position after Kf7 stood at plies 1 and 5.
+	playAll(t, g, walk[:1]...)
+	if g.Outcome() != games.DrawBy("threefold repetition") {
+		t.Errorf("third time after Kf7: %+v", g.Outcome())
+	}
+}
+
+func TestRepetitionNeedsTheSameSideToMove(t *testing.T) {
+	// White's king triangulates a1-b1-b2-a1 while Black's shuffles h8-g8:
+	// the board of the start comes back with Black to move, twice.
+	g := mustGame(t, "7k/8/8/8/8/8/R7/K7 w - - 0 1")
+	playAll(t, g, "Kb1", "Kg8", "Kb2", "Kh8", "Ka1", "Kg8", "Kb1", "Kh8", "Ka1")
+	if g.Position() != "7k/8/8/8/8/8/R7/K7 b - - 9 5" {
+		t.Fatalf("setup: %s", g.Position())
+	}
+	if g.Outcome().Over {
+		t.Errorf("the board stood three times, but once with White to move: %+v", g.Outcome())
+	}
+}
