@@ -64,3 +64,31 @@ func TestRepetitionNeedsTheSameSideToMove(t *testing.T) {
 		t.Errorf("the board stood three times, but once with White to move: %+v", g.Outcome())
 	}
 }
+
+func TestSANDisambiguatesByFileFirst(t *testing.T) {
+	// Knights on b1 and f3 differ in both file and rank: SAN names the
+	// file (FIDE C.10), not the rank.
+	g := mustGame(t, "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1")
+	for uci, san := range map[string]string{"b1d2": "Nbd2", "f3d2": "Nfd2"} {
+		if got := sanOf(t, g, uci); got != san {
+			t.Errorf("SAN of %s is %q, want %q", uci, got, san)
+		}
+	}
+}
+
+func TestNoMoveAfterADraw(t *testing.T) {
+	// A drawn game still has moves on the board, but none may be played.
+	g := mustGame(t, "")
+	playAll(t, g, "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8")
+	if g.Outcome() != games.DrawBy("threefold repetition") {
+		t.Fatalf("setup: %+v", g.Outcome())
+	}
+	before := g.Position()
+	if _, err := g.Play(games.Move{Notation: "g1f3"}, nil); err == nil || g.Position() != before {
+		t.Errorf("Play after threefold repetition: err %v, position %s", err, g.Position())
+	}
+	g = mustGame(t, "4k3/8/8/8/8/8/8/R3K3 w - - 100 80")
+	if _, err := g.Play(games.Move{Notation: "a1a2"}, nil); err == nil {
+		t.Error("Play accepted a move after the fifty-move rule")
+	}
+}
