@@ -60,3 +60,33 @@ func TestSwitchSidesInCheck(t *testing.T) {
 	}
 	wantTurn(t, g, games.Player2, games.White, 1)
 }
+
+// TestClonesDoNotShareHistories: two continuations of one state (a
+// retried command, a preview) must not see each other's throws, even when
+// the history and the list of positions counted for repetition have
+// spare capacity to append into.
+func TestClonesDoNotShareHistories(t *testing.T) {
+	g := begun(t, "", 5, 3)
+	play(t, g, "e2e4")
+	for p := range g.history {
+		g.history[p] = append(make([]int, 0, 8), g.history[p]...)
+	}
+	g.seen = append(make([]string, 0, 8), g.seen...)
+	a, b := g.Clone().(*Game), g.Clone().(*Game)
+	play(t, a, "Nf6", 2) // knight moves: no reset of the repetition list
+	play(t, b, "Nc6", 4)
+	if h := a.history[games.Player1]; len(h) != 2 || h[1] != 2 {
+		t.Errorf("first continuation's history %v, want [5 2]", h)
+	}
+	if h := b.history[games.Player1]; len(h) != 2 || h[1] != 4 {
+		t.Errorf("second continuation's history %v, want [5 4]", h)
+	}
+	if h := g.history[games.Player1]; len(h) != 1 {
+		t.Errorf("the original's history %v, want [5]", h)
+	}
+	for name, c := range map[string]*Game{"first": a, "second": b} {
+		if last := c.seen[len(c.seen)-1]; last != c.board.PositionKey() {
+			t.Errorf("%s continuation's last counted position %q, want its own %q", name, last, c.board.PositionKey())
+		}
+	}
+}
