@@ -92,3 +92,21 @@ func TestNoMoveAfterADraw(t *testing.T) {
 		t.Error("Play accepted a move after the fifty-move rule")
 	}
 }
+
+func TestEnPassantMustAnswerACheck(t *testing.T) {
+	// Set up by FEN (play cannot reach them): White's king on g4 is in
+	// check from a pawn on f5 or a knight on e3, not from the pawn that
+	// just stepped to d5, so exd6 e.p. leaves the king in check.
+	for _, fen := range []string{
+		"4k3/8/8/3pPp2/6K1/8/8/8 w - d6 0 1",
+		"4k3/8/8/3pP3/6K1/4n3/8/8 w - d6 0 1",
+	} {
+		g := mustGame(t, fen)
+		if !g.InCheck() {
+			t.Fatalf("%s: White should be in check", fen)
+		}
+		if _, ok := notations(g)["e5d6"]; ok {
+			t.Errorf("%s: en passant ignores the check", fen)
+		}
+	}
+}
