@@ -76,3 +76,29 @@ func TestSpPawnPromotes(t *testing.T) {
 		}
 	}
 }
+
+func TestEventsNameTheArmyThatMoved(t *testing.T) {
+	// spIndecision: Player 1 moves Red's knight, Player 2 Black's.
+	g := mustSp(t, "")
+	for _, tc := range []struct {
+		move   string
+		player games.Player
+		army   games.Side
+		words  string
+	}{
+		{"2-14", games.Player1, games.Red, "Player 1 moved Red's knight 2→14"},
+		{"27-26", games.Player2, games.Black, "Player 2 moved Black's knight 27→26"},
+	} {
+		evs := play(t, g, tc.move)
+		if evs[0].Kind != games.EventMoved || evs[0].Side != tc.army || evs[0].Player != tc.player || evs[0].Text != tc.words+"." {
+			t.Errorf("%s: first event %+v", tc.move, evs[0])
+		}
+	}
+	// Beryl Chess: Black's reply is Black's.
+	b := mustBeryl(t, "")
+	play(t, b, "25-18")
+	evs := play(t, b, "27-26")
+	if evs[0].Kind != games.EventMoved || evs[0].Side != games.Black || evs[0].Player != games.Player2 || evs[0].Text != "Black's knight 27→26." {
+		t.Errorf("27-26: first event %+v", evs[0])
+	}
+}
