@@ -147,3 +147,22 @@ func TestRepetitionKeyCountsOnlyARealEnPassantChance(t *testing.T) {
 		t.Error("a usable en passant chance must change the repetition key")
 	}
 }
+
+// TestClonesKeepTheirOwnPositionHistory: two continuations of one state (a
+// retried command, a preview) must not overwrite each other's list of
+// positions, which decides Key and threefold repetition.
+func TestClonesKeepTheirOwnPositionHistory(t *testing.T) {
+	base := mustNew(t, "")
+	base.keys = append(make([]string, 0, 8), base.keys...) // room to append into
+	a, b := base.Clone().(*Game), base.Clone().(*Game)
+	play(t, a, "i2i4")
+	play(t, b, "a2a4")
+	for name, g := range map[string]*Game{"first": a, "second": b} {
+		if g.Key() != g.pos.key() || len(g.keys) != 2 {
+			t.Errorf("%s continuation: Key %q, want its own %q (%d keys)", name, g.Key(), g.pos.key(), len(g.keys))
+		}
+	}
+	if len(base.keys) != 1 || base.Key() != mustNew(t, "").Key() {
+		t.Errorf("the original changed: %d keys, Key %q", len(base.keys), base.Key())
+	}
+}
