@@ -81,6 +81,9 @@ func (b *Bot) commitMove(ctx context.Context, s *session, r *request, p games.Pl
 	}
 	title := fmt.Sprintf("After %s", ply.Move)
 	if msg, err := b.boardMessage(row, next, title); err == nil {
+		if _, after := splitEvents(evs); len(after) > 0 {
+			msg.Content = strings.TrimPrefix(bullets(row, after), "\n") + "\n" + msg.Content
+		}
 		b.send(row.ThreadID, msg)
 	} else {
 		b.log.Error("board", "game", row.ID, "err", err)

@@ -70,20 +70,39 @@ func (b *Bot) boardMessage(row db.Game, g games.Game, title string) (*discordgo.
 	return msg, nil
 }
 
-// describeMove is the move in words: the notation and every non-dice event.
-func describeMove(row db.Game, userID string, notation string, evs []games.Event) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s played **%s**", mention(userID), notation)
+// splitEvents separates what the move itself did (before any die was
+// rolled) from what followed the dice (pieces that vanished, checks, a
+// passed turn). The dice messages say what they caused, so vanishings are
+// left to them.
+func splitEvents(evs []games.Event) (before, after []games.Event) {
+	rolled := false
 	for _, e := range evs {
-		switch e.Kind {
-		case games.EventDice, games.EventGameOver:
-			continue
-		}
-		if e.Text != "" {
-			b.WriteString("\n• " + personalize(row, e.Text))
+		switch {
+		case e.Kind == games.EventDice:
+			rolled = true
+		case e.Kind == games.EventGameOver || e.Text == "":
+		case !rolled:
+			before = append(before, e)
+		case e.Kind != games.EventVanished:
+			after = append(after, e)
 		}
 	}
-	return truncate(b.String(), 1900)
+	return before, after
+}
+
+// bullets writes each event's text as a line.
+func bullets(row db.Game, evs []games.Event) string {
+	var b strings.Builder
+	for _, e := range evs {
+		b.WriteString("\n• " + personalize(row, e.Text))
+	}
+	return b.String()
+}
+
+// describeMove is the move in words: the notation and what the move did.
+func describeMove(row db.Game, userID string, notation string, evs []games.Event) string {
+	before, _ := splitEvents(evs)
+	return truncate(fmt.Sprintf("%s played **%s**", mention(userID), notation)+bullets(row, before), 1900)
 }
 
 // diceLines are the dice messages, one per roll event, mentioning who

@@ -162,6 +162,9 @@ func (g *Game) Play(gm games.Move, dice *games.Dice) ([]games.Event, error) {
 	if m.flag == flagCastleKingside || m.flag == flagCastleQueenside {
 		moved = sideNames[side] + " castled " + strings.TrimPrefix(label(&g.pos, m), "castle ")
 	}
+	if i := strings.Index(moved, " takes "); i >= 0 {
+		moved = moved[:i] // the capture has its own event
+	}
 	add(games.EventMoved, own, int(m.to), moved)
 	var gone [2]string
 	if v := captured(&g.pos, m); v != empty {

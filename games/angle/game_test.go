@@ -165,7 +165,7 @@ func TestEventsInOrder(t *testing.T) {
 		}
 	}
 	texts := []string{
-		"White's Pawn c9→d10 takes Knight, promotes to Ship",
+		"White's Pawn c9→d10", // the capture and the promotion have their own events
 		"White's Pawn took Black's Knight on d10",
 		"White's Pawn promoted to a Ship on d10",
 		"BCAF `6, 6` → h8: empty, nothing vanished (a piece stands in the Angle)",
