@@ -61,6 +61,13 @@ func (b *Bot) boardMessage(row db.Game, g games.Game, title string) (*discordgo.
 		if t.MovesLeft > 1 {
 			line += fmt.Sprintf(" — **%d moves** this turn", t.MovesLeft)
 		}
+		if len(t.Sides) > 1 {
+			names := make([]string, len(t.Sides))
+			for i, side := range t.Sides {
+				names[i] = side.String()
+			}
+			line += " — you may move " + joinOr(names)
+		}
 		if !row.Deadline.IsZero() {
 			line += fmt.Sprintf(" · time runs out <t:%d:R>", row.Deadline.Unix())
 		}
@@ -150,6 +157,8 @@ func resultText(row db.Game, g games.Game, winner int, reason string, res db.Res
 		b.WriteString("🛑 **Game aborted.** It will not be rated.")
 	case winner < 0:
 		fmt.Fprintf(&b, "🤝 **Draw** — %s.", reason)
+	case strings.HasPrefix(roles[winner], "wins"): // the role already says how they win
+		fmt.Fprintf(&b, "🏁 **%s wins** — %s.", mention(row.Players[winner]), reason)
 	default:
 		fmt.Fprintf(&b, "🏁 **%s (%s) wins** — %s.", mention(row.Players[winner]), roles[winner], reason)
 	}
@@ -204,4 +213,12 @@ func (b *Bot) deadlines(days, plies int, over bool) (deadline, remind time.Time)
 		remind = now.Add(period * 8 / 10)
 	}
 	return deadline, remind
+}
+
+// joinOr joins names as "A, B or C".
+func joinOr(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
 }
