@@ -36,18 +36,32 @@ func (b *Bot) cmdLeaderboard(ctx context.Context, r *request) error {
 	if err != nil {
 		return err
 	}
+	provisional, err := b.store.Provisional(ctx, r.i.GuildID, v.ID, 10)
+	if err != nil {
+		return err
+	}
 	var sb strings.Builder
 	if len(top) == 0 {
-		sb.WriteString("Nobody has an established rating here yet. A rating settles (deviation ≤ 65) after a number of rated games; until then it shows as `1500?` in `/stats`.")
+		sb.WriteString("Nobody has an established rating here yet: a rating settles (deviation ≤ 65) after a number of rated games.\n")
 	}
 	for n, row := range top {
-		fmt.Fprintf(&sb, "**%d.** %s — %s (%d games: %d W, %d L, %d D)\n", n+1, mention(row.UserID), ratingText(row),
-			row.Wins+row.Losses+row.Draws, row.Wins, row.Losses, row.Draws)
+		fmt.Fprintf(&sb, "**%d.** %s — %s (%s)\n", n+1, mention(row.UserID), ratingText(row), record(row))
+	}
+	if len(provisional) > 0 {
+		sb.WriteString("\n**Not ranked yet** (`?` = provisional rating)\n")
+		for _, row := range provisional {
+			fmt.Fprintf(&sb, "%s — %s (%s)\n", mention(row.UserID), ratingText(row), record(row))
+		}
 	}
 	return r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{
 		Embeds:          []*discordgo.MessageEmbed{{Title: "🏆 " + v.Name + " — leaderboard", Description: sb.String(), Color: 0x1f6f8b}},
 		AllowedMentions: noPings,
 	}})
+}
+
+// record is "12 games: 7 W, 4 L, 1 D".
+func record(r db.Rating) string {
+	return fmt.Sprintf("%s: %d W, %d L, %d D", plural(r.Wins+r.Losses+r.Draws, "game"), r.Wins, r.Losses, r.Draws)
 }
 
 func (b *Bot) cmdStats(ctx context.Context, r *request) error {

@@ -119,6 +119,11 @@ func TestResignEarlyIsUnratedLateIsRated(t *testing.T) {
 	if last := msgs[len(msgs)-1].Content; !strings.Contains(last, "<@222>: 1500 → ") {
 		t.Fatalf("result lacks rating changes: %q", last)
 	}
+	resp := h.command(cat, lobbyID, "leaderboard", str("variant", "chess"))
+	board := h.reply(resp).Embeds[0].(map[string]any)["description"].(string)
+	if !strings.Contains(board, "Not ranked yet") || !strings.Contains(board, "<@222> — 1") || !strings.Contains(board, "? (1 game: 1 W, 0 L, 0 D)") {
+		t.Fatalf("leaderboard: %q", board)
+	}
 }
 
 func TestDuplicateInteractionChangesNothing(t *testing.T) {

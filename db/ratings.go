@@ -22,6 +22,17 @@ func (s *Store) Leaderboard(ctx context.Context, guildID, variant string, n int)
 		ORDER BY rating DESC, user_id LIMIT ?`, guildID, variant, LeaderboardRD, n)
 }
 
+// Provisional lists up to n players of a variant on a server whose rating
+// is not settled yet (RD above LeaderboardRD), most games first: they are
+// shown apart from the leaderboard, with their rating marked "?".
+func (s *Store) Provisional(ctx context.Context, guildID, variant string, n int) ([]Rating, error) {
+	if n <= 0 {
+		n = 10
+	}
+	return s.ratingList(ctx, `SELECT `+ratingColumns+` FROM ratings WHERE guild_id = ? AND variant = ? AND rd > ?
+		ORDER BY wins + losses + draws DESC, rating DESC, user_id LIMIT ?`, guildID, variant, LeaderboardRD, n)
+}
+
 // PlayerRatings lists a player's ratings on a server, one per variant played
 // in a rated game, by variant id.
 func (s *Store) PlayerRatings(ctx context.Context, guildID, userID string) ([]Rating, error) {
