@@ -46,7 +46,6 @@ type Store struct {
 	read  *sql.DB
 	now   func() time.Time
 
-
 	writes    chan *writeReq // unbuffered: a send means the committer took it
 	closed    chan struct{}
 	loopDone  chan struct{}
