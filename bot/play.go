@@ -109,7 +109,7 @@ func (b *Bot) announceEnd(row db.Game, g games.Game, winner int, reason string, 
 }
 
 func moveErrorText(me *games.MoveError) string {
-	msg := fmt.Sprintf("`%s` is not a legal move here: %s.", strings.TrimSpace(me.Input), me.Reason)
+	msg := fmt.Sprintf("`%s` is not a legal move here: %s.", truncate(strings.TrimSpace(me.Input), 40), me.Reason)
 	if len(me.Suggestions) > 0 {
 		msg += " Legal moves include: `" + strings.Join(me.Suggestions, "`, `") + "`. Type `/moves` for the full list."
 	}

@@ -156,3 +156,16 @@ func waitLog(h *harness, want string) bool {
 	}
 	return false
 }
+
+func TestHugeOrEmptyInputGetsAShortClearAnswer(t *testing.T) {
+	h := newHarness(t)
+	thread := h.startGame("chess")
+	resp := h.command(ann, thread, "move", str("move", strings.Repeat("e2e4 ", 1200)))
+	m := h.reply(resp)
+	if !m.Ephemeral || len(m.Content) > 2000 || !strings.Contains(m.Content, "is not a legal move here") {
+		t.Fatalf("huge input: %d chars, %q", len(m.Content), m.Content[:min(len(m.Content), 200)])
+	}
+	h.wantEphemeral(h.command(ann, thread, "move"), "nothing was typed")
+	h.wantEphemeral(h.click(ann, thread, "x", "bogus:1"), "no longer in use")
+	h.wantEphemeral(h.click(ann, thread, "x", "accept:abc"), "this button is broken")
+}

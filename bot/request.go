@@ -65,7 +65,7 @@ func (r *request) respond(resp *discordgo.InteractionResponse) error {
 func (r *request) ephemeral(msg string) error {
 	return r.respond(&discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: msg, Flags: discordgo.MessageFlagsEphemeral,
+		Data: &discordgo.InteractionResponseData{Content: truncate(msg, 2000), Flags: discordgo.MessageFlagsEphemeral,
 			AllowedMentions: &discordgo.MessageAllowedMentions{}},
 	})
 }
