@@ -14,8 +14,8 @@ import (
 // the bottom edge, and a turned board would put the cell numbers the
 // players type in unfamiliar places.
 
-// boardCells returns the 39 cells, numbered, and labels at the three cut
-// corners naming the armies present.
+// boardCells returns the 39 cells, numbered, and labels beside the three
+// cut corners naming the armies present.
 func boardCells(armies int) ([]games.Cell, []games.Label) {
 	cells := make([]games.Cell, numCells)
 	for c, g := range geo.cells {
@@ -30,12 +30,13 @@ func boardCells(armies int) ([]games.Cell, []games.Label) {
 	}
 	var labels []games.Label
 	for a := 0; a < armies; a++ {
-		// Just beyond the cut corner, away from the board.
-		x, y := drawn(cutCorners[a], 1)
+		// Just outside the army's short edge (its home point), so the
+		// picture stays tight around the board.
+		x, y := drawn(geo.home2[a], 2)
 		cx, cy := drawn(point{4, 4}, 3) // the board's centre
 		labels = append(labels, games.Label{
 			Text: games.Side(a).String(),
-			At:   games.Point{X: cx + (x-cx)*0.95, Y: cy + (y-cy)*0.95},
+			At:   games.Point{X: cx + (x-cx)*1.22, Y: cy + (y-cy)*1.22},
 			Size: 0.3,
 		})
 	}
