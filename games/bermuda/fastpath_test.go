@@ -1,6 +1,7 @@
 package bermuda
 
 import (
+	"github.com/bermudachess/bermuda/games/gamestest"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -8,13 +9,13 @@ import (
 
 func TestMoveByNotationMatchesLegalMoves(t *testing.T) {
 	for seed := uint64(1); seed <= 3; seed++ {
-		lookupPlayGame(t, "bermuda", seed, 200, "F1-a3", "e7e8=Q", "O-O", "e1g1")
+		gamestest.PlayCheckingLookup(t, "bermuda", seed, 200, "F1-a3", "e7e8=Q", "O-O", "e1g1")
 	}
 }
 
 func TestMoveByNotationExactNotation(t *testing.T) {
 	// Case matters: e2e4 is on the lower board, E2E4 on the upper one.
-	lookupExpect(t, "bermuda", "", map[string]bool{
+	gamestest.ExpectLookup(t, "bermuda", "", map[string]bool{
 		"b1c3": true, "c2c4": true, "B2B4": true, "G2G3": true, "F1-a3": true,
 		"F1a3": false, "f1-a3": false, "F1-A3": false, "b2B4": false, "Nc3": false, "c2-c4": false,
 		"c7c5": false, // Black's move, White to play
@@ -76,4 +77,4 @@ func TestAttackedKingsMatchesPlayingEveryReply(t *testing.T) {
 	t.Logf("%d attacked kings compared", checked)
 }
 
-func BenchmarkReplay200(b *testing.B) { benchmarkReplay(b, "bermuda") }
+func BenchmarkReplay200(b *testing.B) { gamestest.BenchmarkReplay(b, "bermuda") }

@@ -1,6 +1,7 @@
 package chess
 
 import (
+	"github.com/bermudachess/bermuda/games/gamestest"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -8,12 +9,12 @@ import (
 
 func TestMoveByNotationMatchesLegalMoves(t *testing.T) {
 	for seed := uint64(1); seed <= 3; seed++ {
-		lookupPlayGame(t, "chess", seed, 200, "Nf3", "O-O", "e1g1", "e8c8", "e7e8q", "a7a8Q")
+		gamestest.PlayCheckingLookup(t, "chess", seed, 200, "Nf3", "O-O", "e1g1", "e8c8", "e7e8q", "a7a8Q")
 	}
 }
 
 func TestMoveByNotationExactUCI(t *testing.T) {
-	lookupExpect(t, "chess", "", map[string]bool{
+	gamestest.ExpectLookup(t, "chess", "", map[string]bool{
 		"e2e4": true, "g1f3": true, "b1a3": true,
 		"E2E4": false, "Nf3": false, "e4": false, "e2-e4": false, "e2e4 ": false, "e2e4q": false,
 		"e7e5": false, // Black's move, White to play
@@ -21,12 +22,12 @@ func TestMoveByNotationExactUCI(t *testing.T) {
 		"g1e2": false, // own piece on e2
 	})
 	// Promotion: lower-case letter, four choices, no bare move.
-	lookupExpect(t, "chess", "8/4P3/8/8/8/8/8/K1k5 w - - 0 1", map[string]bool{
+	gamestest.ExpectLookup(t, "chess", "8/4P3/8/8/8/8/8/K1k5 w - - 0 1", map[string]bool{
 		"e7e8q": true, "e7e8r": true, "e7e8b": true, "e7e8n": true,
 		"e7e8": false, "e7e8Q": false, "e7e8=Q": false, "e7e8k": false, "e7e8p": false, "e8=Q": false,
 	})
 	// Castling is the king's move; SAN and the rook's square are not.
-	lookupExpect(t, "chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", map[string]bool{
+	gamestest.ExpectLookup(t, "chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", map[string]bool{
 		"e1g1": true, "e1c1": true, "O-O": false, "0-0-0": false, "e1h1": false,
 	})
 }
@@ -58,7 +59,7 @@ func TestMoveByNotationGameOver(t *testing.T) {
 	}
 }
 
-func BenchmarkReplay200(b *testing.B) { benchmarkReplay(b, "chess") }
+func BenchmarkReplay200(b *testing.B) { gamestest.BenchmarkReplay(b, "chess") }
 
 // The key writes the board field itself; it must stay boardField's.
 func TestKeyBoardFieldIsBoardField(t *testing.T) {

@@ -1,6 +1,7 @@
 package randommove
 
 import (
+	"github.com/bermudachess/bermuda/games/gamestest"
 	"testing"
 
 	"github.com/bermudachess/bermuda/games"
@@ -8,12 +9,12 @@ import (
 
 func TestMoveByNotationMatchesLegalMoves(t *testing.T) {
 	for seed := uint64(1); seed <= 3; seed++ {
-		lookupPlayGame(t, ID, seed, 200, "Nf3", "O-O", "e1g1", "e7e8q")
+		gamestest.PlayCheckingLookup(t, ID, seed, 200, "Nf3", "O-O", "e1g1", "e7e8q")
 	}
 }
 
 func TestMoveByNotationExactUCI(t *testing.T) {
-	lookupExpect(t, ID, "", map[string]bool{
+	gamestest.ExpectLookup(t, ID, "", map[string]bool{
 		"e2e4": true, "g1f3": true,
 		"E2E4": false, "Nf3": false, "e4": false, "e2-e4": false, "e7e5": false, "e2e5": false,
 	})
@@ -31,4 +32,4 @@ func TestMoveByNotationGameOver(t *testing.T) {
 	}
 }
 
-func BenchmarkReplay200(b *testing.B) { benchmarkReplay(b, ID) }
+func BenchmarkReplay200(b *testing.B) { gamestest.BenchmarkReplay(b, ID) }

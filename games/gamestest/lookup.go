@@ -1,4 +1,8 @@
-package bede
+// Package gamestest holds checks every variant package runs in its tests:
+// that the exact-notation fast path (games.NotationLookup) agrees with
+// LegalMoves along seeded games, and the replay benchmark storage relies
+// on. It is imported only from _test.go files.
+package gamestest
 
 import (
 	"math/rand/v2"
@@ -9,16 +13,14 @@ import (
 	"github.com/bermudachess/bermuda/games"
 )
 
-// Shared by this package's MoveByNotation tests and replay benchmarks.
-
-// lookupPlayGame plays a seeded random game of variant id for up to
+// PlayCheckingLookup plays a seeded random game of variant id for up to
 // maxPlies through games.Apply (which takes the MoveByNotation fast path).
 // At every ply it checks the fast path against LegalMoves: every legal
 // notation is found with the same Notation, Side, From and To; every other
 // spelling (aliases, case changes, truncations, spaces, notations legal a
 // ply ago, extra) is refused; probing changes nothing; and playing the
 // LegalMoves entry gives the same position and events as the applied move.
-func lookupPlayGame(t *testing.T, id string, seed uint64, maxPlies int, extra ...string) games.Record {
+func PlayCheckingLookup(t testing.TB, id string, seed uint64, maxPlies int, extra ...string) games.Record {
 	t.Helper()
 	dice := games.Seeded(seed)
 	g, rolls, _, err := games.Start(id, "", dice)
@@ -30,7 +32,7 @@ func lookupPlayGame(t *testing.T, id string, seed uint64, maxPlies int, extra ..
 	var before []string // notations legal one ply ago
 	for ply := 1; ply <= maxPlies; ply++ {
 		legal := g.LegalMoves()
-		lookupCheck(t, g, legal, append(before, extra...))
+		CheckLookup(t, g, legal, append(before, extra...))
 		if g.Outcome().Over || len(legal) == 0 {
 			break
 		}
@@ -68,9 +70,9 @@ func lookupPlayGame(t *testing.T, id string, seed uint64, maxPlies int, extra ..
 	return rec
 }
 
-// lookupCheck compares MoveByNotation with legal in g, probing every legal
+// CheckLookup compares MoveByNotation with legal in g, probing every legal
 // notation, its aliases, case changes, truncations and padding, and other.
-func lookupCheck(t *testing.T, g games.Game, legal []games.Move, other []string) {
+func CheckLookup(t testing.TB, g games.Game, legal []games.Move, other []string) {
 	t.Helper()
 	nl, ok := g.(games.NotationLookup)
 	if !ok {
@@ -112,8 +114,8 @@ func lookupCheck(t *testing.T, g games.Game, legal []games.Move, other []string)
 	}
 }
 
-// lookupExpect checks MoveByNotation on fixed texts in a fresh game.
-func lookupExpect(t *testing.T, id, setup string, want map[string]bool) {
+// ExpectLookup checks MoveByNotation on fixed texts in a fresh game.
+func ExpectLookup(t testing.TB, id, setup string, want map[string]bool) {
 	t.Helper()
 	g, err := games.NewGame(id, setup)
 	if err != nil {
@@ -128,9 +130,9 @@ func lookupExpect(t *testing.T, id, setup string, want map[string]bool) {
 	}
 }
 
-// replayRecords plays seeded random games of id through games.Apply until
+// ReplayRecords plays seeded random games of id through games.Apply until
 // they hold plies plies in all (several games when they end early).
-func replayRecords(b *testing.B, id string, plies int) []games.Record {
+func ReplayRecords(b *testing.B, id string, plies int) []games.Record {
 	b.Helper()
 	var recs []games.Record
 	total := 0
@@ -159,10 +161,10 @@ func replayRecords(b *testing.B, id string, plies int) []games.Record {
 	return recs
 }
 
-// benchmarkReplay times games.Replay of 200 plies of id (one op = all of
+// BenchmarkReplay times games.Replay of 200 plies of id (one op = all of
 // them), the load storage puts on opening a game.
-func benchmarkReplay(b *testing.B, id string) {
-	recs := replayRecords(b, id, 200)
+func BenchmarkReplay(b *testing.B, id string) {
+	recs := ReplayRecords(b, id, 200)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
