@@ -94,8 +94,12 @@ func (b *Bot) commitMove(ctx context.Context, s *session, r *request, p games.Pl
 	return nil
 }
 
-// announceEnd posts the result and archives the thread.
+// announceEnd posts the result and archives the thread. A finished game
+// leaves memory: anything that still needs it reads it from the database.
 func (b *Bot) announceEnd(row db.Game, g games.Game, winner int, reason string, res db.Result) {
+	b.mu.Lock()
+	delete(b.sessions, row.ID)
+	b.mu.Unlock()
 	b.send(row.ThreadID, &discordgo.MessageSend{
 		Content: resultText(row, g, winner, reason, res), AllowedMentions: noPings,
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{

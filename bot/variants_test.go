@@ -70,6 +70,12 @@ func TestCompleteGameOfEveryVariant(t *testing.T) {
 				t.Fatalf("%s did not end by the rules: row %+v outcome %+v", c.variant, row, g.Outcome())
 			}
 			checkPosts(t, h, thread, row.ID)
+			h.bot.mu.Lock()
+			_, kept := h.bot.sessions[row.ID]
+			h.bot.mu.Unlock()
+			if kept {
+				t.Error("a finished game stayed in memory")
+			}
 		})
 	}
 }
