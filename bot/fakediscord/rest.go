@@ -1,0 +1,265 @@
+package fakediscord
+
+import (
+	"encoding/json"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// The REST routes a game bot uses, answered from the fake's state. Every
+// function here is called with the fake's lock held.
+
+func readBody(r *http.Request, req *Request) error {
+	ct, params, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	switch {
+	case ct == "application/json":
+		data, err := io.ReadAll(r.Body)
+		if err != nil || len(data) == 0 {
+			return err
+		}
+		var v any
+		if err := json.Unmarshal(data, &v); err != nil {
+			return err
+		}
+		switch v := v.(type) {
+		case map[string]any:
+			req.JSON = v
+		case []any: // bulk command overwrite sends an array
+			req.JSON = map[string]any{"_array": v}
+		}
+		return nil
+	case strings.HasPrefix(ct, "multipart/"):
+		mr := multipart.NewReader(r.Body, params["boundary"])
+		for {
+			p, err := mr.NextPart()
+			if err == io.EOF {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			data, err := io.ReadAll(p)
+			if err != nil {
+				return err
+			}
+			if p.FormName() == "payload_json" {
+				if err := json.Unmarshal(data, &req.JSON); err != nil {
+					return err
+				}
+				continue
+			}
+			req.Files = append(req.Files, File{Name: p.FileName(), Data: data})
+		}
+	}
+	return nil
+}
+
+func discordError(code int, msg string) map[string]any {
+	return map[string]any{"code": code, "message": msg}
+}
+
+// routeLocked answers one REST request.
+func (s *Server) routeLocked(req *Request) (int, any) {
+	for i, f := range s.faults {
+		if f.remaining > 0 && f.method == req.Method && strings.HasPrefix(req.Path, f.prefix) {
+			f.remaining--
+			if f.remaining == 0 {
+				s.faults = append(s.faults[:i], s.faults[i+1:]...)
+			}
+			var body any
+			json.Unmarshal([]byte(f.body), &body)
+			return f.status, body
+		}
+	}
+	parts := strings.Split(strings.Trim(req.Path, "/"), "/")
+	switch {
+	case req.Method == "GET" && (req.Path == "/gateway" || req.Path == "/gateway/bot"):
+		u, _ := url.Parse(s.HTTP.URL)
+		return 200, map[string]any{"url": "ws://" + u.Host + "/gw", "shards": 1}
+	case req.Method == "PUT" && parts[0] == "applications" && parts[len(parts)-1] == "commands":
+		var cmds []any
+		if arr, ok := req.JSON["_array"].([]any); ok {
+			cmds = arr
+		}
+		return 200, cmds
+	case parts[0] == "interactions" && len(parts) == 4 && req.Method == "POST":
+		return s.callbackLocked(parts[2], req)
+	case parts[0] == "webhooks" && len(parts) >= 3:
+		return s.webhookLocked(parts[2], parts[3:], req)
+	case parts[0] == "channels" && len(parts) >= 2:
+		return s.channelLocked(parts[1], parts[2:], req)
+	case parts[0] == "users" && req.Method == "GET":
+		return 200, map[string]any{"id": s.BotID, "username": "Bermuda", "bot": true}
+	}
+	return 404, discordError(0, "404: Not Found (fake has no route for "+req.Method+" "+req.Path+")")
+}
+
+func (s *Server) callbackLocked(token string, req *Request) (int, any) {
+	in, ok := s.interactions[token]
+	if !ok || in.expired {
+		return 404, discordError(10062, "Unknown interaction")
+	}
+	if in.responded {
+		return 400, discordError(40060, "Interaction has already been acknowledged.")
+	}
+	in.responded = true
+	typ := int(num(req.JSON["type"]))
+	in.responseType = typ
+	data, _ := req.JSON["data"].(map[string]any)
+	switch typ {
+	case 4, 5:
+		m := s.addMessageLocked(in.channelID, data, req.Files)
+		in.original = m.ID
+	case 6:
+		in.original = in.messageID
+	case 7:
+		in.original = in.messageID
+		if m, ok := s.messages[in.messageID]; ok {
+			applyEdit(m, data, req.Files)
+		}
+	case 8:
+		in.choices, _ = data["choices"].([]any)
+	}
+	return 204, nil
+}
+
+func (s *Server) webhookLocked(token string, rest []string, req *Request) (int, any) {
+	in, ok := s.interactions[token]
+	if !ok || in.expired {
+		return 404, discordError(10062, "Unknown interaction")
+	}
+	if len(rest) == 0 && req.Method == "POST" { // follow-up
+		m := s.addMessageLocked(in.channelID, req.JSON, req.Files)
+		return 200, messageJSON(m)
+	}
+	if len(rest) == 2 && rest[0] == "messages" {
+		id := rest[1]
+		if id == "@original" {
+			id = in.original
+		}
+		m, ok := s.messages[id]
+		if !ok {
+			return 404, discordError(10008, "Unknown Message")
+		}
+		if req.Method == "PATCH" {
+			applyEdit(m, req.JSON, req.Files)
+		}
+		return 200, messageJSON(m)
+	}
+	return 404, discordError(0, "no such webhook route")
+}
+
+func (s *Server) channelLocked(channelID string, rest []string, req *Request) (int, any) {
+	if ch, ok := s.channels[channelID]; ok && ch.Archived && req.Method == "POST" && len(rest) == 1 && rest[0] == "messages" {
+		// A bot post unarchives a thread, as on Discord.
+		ch.Archived = false
+	}
+	switch {
+	case len(rest) == 0 && req.Method == "PATCH":
+		ch, ok := s.channels[channelID]
+		if !ok {
+			return 404, discordError(10003, "Unknown Channel")
+		}
+		if a, ok := req.JSON["archived"].(bool); ok {
+			ch.Archived = a
+		}
+		return 200, channelJSON(ch)
+	case len(rest) == 1 && rest[0] == "messages" && req.Method == "POST":
+		m := s.addMessageLocked(channelID, req.JSON, req.Files)
+		return 200, messageJSON(m)
+	case len(rest) == 2 && rest[0] == "messages" && req.Method == "PATCH":
+		m, ok := s.messages[rest[1]]
+		if !ok {
+			return 404, discordError(10008, "Unknown Message")
+		}
+		applyEdit(m, req.JSON, req.Files)
+		return 200, messageJSON(m)
+	case len(rest) == 3 && rest[0] == "messages" && rest[2] == "threads" && req.Method == "POST":
+		return 201, s.addThreadLocked(channelID, req)
+	case len(rest) == 1 && rest[0] == "threads" && req.Method == "POST":
+		return 201, s.addThreadLocked(channelID, req)
+	case len(rest) == 2 && rest[0] == "thread-members" && req.Method == "PUT":
+		ch, ok := s.channels[channelID]
+		if !ok {
+			return 404, discordError(10003, "Unknown Channel")
+		}
+		ch.Members = append(ch.Members, rest[1])
+		return 204, nil
+	}
+	return 404, discordError(0, "no such channel route")
+}
+
+func (s *Server) addThreadLocked(parent string, req *Request) map[string]any {
+	name, _ := req.JSON["name"].(string)
+	typ := int(num(req.JSON["type"]))
+	if typ == 0 {
+		typ = 11
+	}
+	ch := &Channel{ID: s.newIDLocked(), ParentID: parent, Name: name, Type: typ}
+	s.channels[ch.ID] = ch
+	s.order = append(s.order, ch.ID)
+	return channelJSON(ch)
+}
+
+func (s *Server) addMessageLocked(channelID string, data map[string]any, files []File) *Message {
+	m := &Message{ID: s.newIDLocked(), ChannelID: channelID}
+	applyEdit(m, data, files)
+	s.messages[m.ID] = m
+	s.order = append(s.order, m.ID)
+	return m
+}
+
+func applyEdit(m *Message, data map[string]any, files []File) {
+	if data == nil {
+		return
+	}
+	if c, ok := data["content"].(string); ok {
+		m.Content = c
+	}
+	if e, ok := data["embeds"].([]any); ok {
+		m.Embeds = e
+	}
+	if c, ok := data["components"].([]any); ok {
+		m.Components = c
+	}
+	if f, ok := data["flags"]; ok {
+		m.Flags = int(num(f))
+		m.Ephemeral = m.Flags&64 != 0
+	}
+	if len(files) > 0 {
+		m.Files = files
+	}
+}
+
+func num(v any) float64 {
+	f, _ := v.(float64)
+	return f
+}
+
+func messageJSON(m *Message) map[string]any {
+	return map[string]any{
+		"id": m.ID, "channel_id": m.ChannelID, "content": m.Content,
+		"embeds": orEmpty(m.Embeds), "components": orEmpty(m.Components), "flags": m.Flags,
+		"author":    map[string]any{"id": "1000", "username": "Bermuda", "bot": true},
+		"timestamp": time.Now().UTC().Format(time.RFC3339),
+	}
+}
+
+func orEmpty(a []any) []any {
+	if a == nil {
+		return []any{}
+	}
+	return a
+}
+
+func channelJSON(c *Channel) map[string]any {
+	return map[string]any{
+		"id": c.ID, "parent_id": c.ParentID, "name": c.Name, "type": c.Type,
+		"thread_metadata": map[string]any{"archived": c.Archived, "auto_archive_duration": 10080},
+	}
+}
