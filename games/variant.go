@@ -15,8 +15,15 @@ type Variant struct {
 	Summary string // one or two sentences for players
 	// Rules is a longer player-facing description: how it plays, its pieces,
 	// what the dice do. Plain text with light Markdown.
-	Rules  string
-	Source string // where the rules come from (author, page, seed file)
+	Rules string
+	// Author, Year, Source and SourceURL cite the public text the rules come
+	// from, as a player can look it up: who wrote it, when, its title and
+	// where it appears, and its page (a site's front page when the text has
+	// no fixed address). Never a file of this repository.
+	Author    string
+	Year      int
+	Source    string
+	SourceURL string
 	// Reconstructed is true when the setup (or board) replaces a lost figure
 	// of the source; ReconstructedNote says what was reconstructed.
 	Reconstructed     bool

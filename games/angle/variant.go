@@ -16,11 +16,14 @@ const rules = `**Board** 10×10, files a–j, ranks 1–10. **The Angle** is the
 
 func init() {
 	games.Register(games.Variant{
-		ID:      "angle",
-		Name:    "The Bermuda Chess Angle",
-		Summary: "Chess on a 10×10 board with Ships, where pieces in or crossing the central Angle (c3–h8) may vanish on a roll of two dice. Capture or lose the enemy king to win.",
-		Rules:   rules,
-		Source:  "Gary K. Gifford, “The Bermuda Chess Angle”, The Chess Variant Pages, 2005 (seed 000_2c97616b882e6ccb.txt)",
+		ID:        "angle",
+		Name:      "The Bermuda Chess Angle",
+		Summary:   "Chess on a 10×10 board with Ships, where pieces in or crossing the central Angle (c3–h8) may vanish on a roll of two dice. Capture or lose the enemy king to win.",
+		Rules:     rules,
+		Author:    "Gary K. Gifford",
+		Year:      2005,
+		Source:    "“The Bermuda Chess Angle”, The Chess Variant Pages",
+		SourceURL: "https://www.chessvariants.com/rules/bermuda-chess-angle",
 
 		Reconstructed:     true,
 		ReconstructedNote: "The source's setup figure is lost. The array R N B S Q K S B N R with pawns on the second rank (Black mirrored, king on f10) is reconstructed: rooks and king stand where the source's castling rule needs them.",

@@ -24,7 +24,10 @@ func init() {
 		Name:       "Bede Chess",
 		Summary:    "Chess on a 9×11 board with Bedes, chancellors, zebras, squires and a Jester that copies your opponent's last move; nobody may retreat until the game escalates.",
 		Rules:      rulesText,
-		Source:     "seeds/002_282622d2ce49ad47.txt: Bede Chess by Patrik Hedman, The Chess Variant Pages, 2014",
+		Author:     "Patrik Hedman",
+		Year:       2014,
+		Source:     "“Bede Chess”, a user-submitted page of The Chess Variant Pages",
+		SourceURL:  "https://www.chessvariants.com",
 		Sides:      []games.Side{games.White, games.Black},
 		StartSetup: StartSetup,
 		New: func(setup string) (games.Game, error) {

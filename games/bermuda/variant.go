@@ -30,7 +30,10 @@ func init() {
 		Name:          "Bermuda Chess",
 		Summary:       "Chess on two stacked boards, humans below and aliens above: a piece captured above falls onto the lower board, and a lower piece that captures climbs up.",
 		Rules:         rulesText,
-		Source:        "seeds/001_d7884f8d6527ce4a.txt — I. G. Kosintsev, “Bermuda chess”, 2011; rulings in RULES.md §2",
+		Author:        "I. G. Kosintsev",
+		Year:          2011,
+		Source:        "“Bermuda chess”, on his blog Chess, Checkers, Go",
+		SourceURL:     "http://chess-checkers-go.blogspot.com/2011/02/",
 		Reconstructed: true,
 		ReconstructedNote: "The setup figure is lost. Reconstructed: the upper board holds the standard array in its own frame, " +
 			"turned a quarter turn so that upper (file f, rank r) lies above lower (file r, rank 9−f).",

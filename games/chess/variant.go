@@ -24,7 +24,10 @@ func init() {
 		Name:       "Chess",
 		Summary:    "Orthodox chess under FIDE rules: checkmate the enemy king.",
 		Rules:      rules,
-		Source:     "FIDE Laws of Chess (the orthodox game that the Bermuda variants build on)",
+		Author:     "FIDE",
+		Year:       2023,
+		Source:     "Laws of Chess (the orthodox game the other variants build on)",
+		SourceURL:  "https://handbook.fide.com/chapter/E012023",
 		Sides:      []games.Side{games.White, games.Black},
 		StartSetup: StartFEN,
 		New: func(setup string) (games.Game, error) {

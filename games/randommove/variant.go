@@ -34,7 +34,10 @@ func init() {
 		Name:       Name,
 		Summary:    "Chess where a die decides how many moves each turn holds: sixes and repeated throws give extra moves, a 1 loses the turn, and three sixes in a row swap the players' colours.",
 		Rules:      rules,
-		Source:     "seeds/004_b413f406587aced1.txt — Random Move Number Chess by Charles Daniel, Chess Variant Pages, 2007",
+		Author:     "Charles Daniel",
+		Year:       2007,
+		Source:     "“Random Move Number Chess”, a user-submitted page of The Chess Variant Pages",
+		SourceURL:  "https://www.chessvariants.com",
 		Sides:      []games.Side{games.White, games.Black},
 		StartSetup: StartSetup,
 		New: func(setup string) (games.Game, error) {
