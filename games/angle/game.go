@@ -47,7 +47,7 @@ func New(setup string) (*Game, error) {
 	}
 	g := &Game{setup: setup, pos: p}
 	g.keys = []string{p.key()}
-	g.outcome = g.judge([2]string{})
+	g.outcome = g.judge()
 	return g, nil
 }
 
@@ -88,7 +88,7 @@ func (g *Game) ParseMove(text string) (games.Move, error) {
 	return games.MatchMove(text, g.LegalMoves())
 }
 
-// hasKing reports whether side has a king on the board.
+// kingSquare returns the square of side's king, 0 if it has none.
 func (p *position) kingSquare(side uint8) int {
 	k := king | side<<3
 	for _, sq := range playable {
@@ -99,10 +99,14 @@ func (p *position) kingSquare(side uint8) int {
 	return 0
 }
 
-// judge decides the outcome of the current position. gone[side] says how
-// that side lost its king this move, if it did ("was captured", "vanished
-// into the Angle").
-func (g *Game) judge(gone [2]string) games.Outcome {
+// kingLost reports whether a side has no king: the game is over.
+func (p *position) kingLost() bool { return p.kingSquare(0) == 0 || p.kingSquare(1) == 0 }
+
+// judge decides the outcome of the current position. Everything but
+// threefold repetition is read from the position alone, so a finished
+// game's position string loads back to the same outcome; how a king was
+// lost is told by the move's events, not here.
+func (g *Game) judge() games.Outcome {
 	var missing [2]bool
 	for side := range missing {
 		missing[side] = g.pos.kingSquare(uint8(side)) == 0
@@ -115,11 +119,9 @@ func (g *Game) judge(gone [2]string) games.Outcome {
 		if missing[1] {
 			loser = 1
 		}
-		how := gone[loser]
-		if how == "" {
-			how = "is not on the board"
-		}
-		return games.Win(games.Player(1-loser), sideNames[loser]+"'s King "+how)
+		return games.Win(games.Player(1-loser), sideNames[loser]+" has no King left")
+	case !g.pos.hasMove():
+		return games.DrawBy(sideNames[g.pos.side] + " has no legal move")
 	}
 	n := 0
 	for _, k := range g.keys {
@@ -127,11 +129,11 @@ func (g *Game) judge(gone [2]string) games.Outcome {
 			n++
 		}
 	}
-	if n >= 3 {
+	switch {
+	case n >= 3:
 		return games.DrawBy("threefold repetition")
-	}
-	if !g.pos.hasMove() {
-		return games.DrawBy(sideNames[g.pos.side] + " has no legal move")
+	case g.pos.halfmove >= 100:
+		return games.DrawBy("fifty-move rule")
 	}
 	return games.Ongoing
 }
@@ -198,6 +200,9 @@ func (g *Game) Play(gm games.Move, dice *games.Dice) ([]games.Event, error) {
 			Dice: []int{file, rank}, Text: diceText(file, rank, sq, vs, why)}
 		evs = append(evs, ev)
 		g.last.dice, g.last.faces = sq, [2]int{file, rank}
+		if len(vs) > 0 {
+			g.pos.halfmove = 0 // a vanishing restarts the fifty-move count
+		}
 		for _, v := range vs {
 			g.last.ghosts = append(g.last.ghosts, ghost{v.at, v.piece})
 			add(games.EventVanished, games.Side(colorOf(v.piece)), v.at, fmt.Sprintf("%s's %s on %s vanished into the Angle",
@@ -209,10 +214,10 @@ func (g *Game) Play(gm games.Move, dice *games.Dice) ([]games.Event, error) {
 	}
 
 	g.keys = append(g.keys, g.pos.key())
-	g.outcome = g.judge(gone)
+	g.outcome = g.judge()
 	if g.outcome.Over {
 		evs = append(evs, games.Event{Kind: games.EventGameOver, Player: player, Side: games.NoSide,
-			Outcome: g.outcome, Text: describeOutcome(g.outcome)})
+			Outcome: g.outcome, Text: describeOutcome(g.outcome, gone)})
 		return evs, nil
 	}
 	for _, s := range []uint8{side ^ 1, side} {
@@ -224,38 +229,53 @@ func (g *Game) Play(gm games.Move, dice *games.Dice) ([]games.Event, error) {
 	return evs, nil
 }
 
-func describeOutcome(o games.Outcome) string {
+// describeOutcome is the game-over event's text. gone[side] says how that
+// side lost its king this move, if it did, which the event tells although
+// the outcome (read from the position) cannot.
+func describeOutcome(o games.Outcome, gone [2]string) string {
 	if o.Draw {
 		return "Game over: draw (" + o.Reason + ")"
+	}
+	loser := 1 - int(o.Winner)
+	if how := gone[loser]; how != "" {
+		return fmt.Sprintf("Game over: %s wins (%s's King %s)", sideNames[o.Winner], sideNames[loser], how)
 	}
 	return fmt.Sprintf("Game over: %s wins (%s)", sideNames[o.Winner], o.Reason)
 }
 
 // Perft counts leaves with chance skipped (no BCAF) and the side to move
-// alternating. Nothing ends the tree: a captured king just stops moving,
-// and a side without a king goes on generating its other pieces' moves.
+// alternating. A position without a king is a finished game: nothing is
+// counted below it. Repetition and the fifty-move rule are ignored, as
+// usual for perft.
 func (g *Game) Perft(depth int) uint64 {
 	if depth <= 0 {
 		return 1
+	}
+	if g.pos.kingLost() {
+		return 0
 	}
 	return newPerfter(g.pos, depth).count(depth)
 }
 
 // Divide lists each first move with the leaves below it; depth < 1 has no
-// first moves to list.
+// first moves to list, nor has a finished game.
 func (g *Game) Divide(depth int) []games.MoveCount {
-	if depth < 1 {
+	if depth < 1 || g.pos.kingLost() {
 		return nil
 	}
 	pf := newPerfter(g.pos, depth)
 	var out []games.MoveCount
 	for _, m := range g.pos.generate(nil) {
-		u := pf.pos.make(m)
 		n := uint64(1)
-		if depth > 1 {
+		switch {
+		case depth == 1:
+		case pf.pos.board[m.to]&kindMask == king:
+			n = 0 // the move takes a king: the game ends there
+		default:
+			u := pf.pos.make(m)
 			n = pf.count(depth - 1)
+			pf.pos.unmake(m, u)
 		}
-		pf.pos.unmake(m, u)
 		out = append(out, games.MoveCount{Move: notation(m), Nodes: n})
 	}
 	return out

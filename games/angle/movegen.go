@@ -261,10 +261,11 @@ func newPerfter(p position, depth int) *perfter {
 	return pf
 }
 
-// count returns the leaves below the current position at depth. Perft
-// skips chance (no BCAF) and ends nothing: a captured king simply stops
-// generating moves for that piece, and a side without a king still moves
-// its other pieces. At depth 1 the moves are counted, not played.
+// count returns the leaves below the current position at depth, which
+// must have both kings. Perft skips chance (no BCAF), so the only way a
+// game ends inside the tree is a king capture: such a move is a leaf, and
+// nothing is counted below it. At depth 1 the moves are counted, not
+// played.
 func (pf *perfter) count(depth int) uint64 {
 	if depth == 0 {
 		return 1
@@ -276,6 +277,9 @@ func (pf *perfter) count(depth int) uint64 {
 	}
 	var n uint64
 	for _, m := range ms {
+		if pf.pos.board[m.to]&kindMask == king {
+			continue // the game ends here: no leaves below
+		}
 		u := pf.pos.make(m)
 		n += pf.count(depth - 1)
 		pf.pos.unmake(m, u)

@@ -1,6 +1,7 @@
 package angle
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -61,7 +62,8 @@ func TestPerftAgainstReference(t *testing.T) {
 		"r4k3r/pP8/10/10/4s5/10/10/10/1p8/R4K3R w KQ - 0 1",
 		"5k4/10/10/3pP5/10/10/10/10/10/5K4 w - d8 0 1",
 		"5k4/10/10/10/10/10/3Pp5/10/10/5K4 b - d3 0 1",
-		"10/10/10/4S5/10/10/2s7/10/10/10 w - - 0 1", // no kings: perft generates moves normally
+		"10/10/10/4S5/10/10/2s7/10/10/10 w - - 0 1", // no kings: a finished game, perft counts nothing
+		kingTakenFEN, // a king can be taken: nothing below that move
 	}
 	rng := rand.New(rand.NewPCG(7, 11))
 	for seed := uint64(1); seed <= 3; seed++ {
@@ -131,6 +133,9 @@ func parseRef(t *testing.T, fen string) refPos {
 func (p refPos) perft(d int) uint64 {
 	if d == 0 {
 		return 1
+	}
+	if bytes.IndexByte(p.b[:], 'K') < 0 || bytes.IndexByte(p.b[:], 'k') < 0 {
+		return 0 // a side without a king has lost: the game is over
 	}
 	var n uint64
 	for _, c := range p.children() {

@@ -172,7 +172,7 @@ func TestNoCheckRuleAndKingCapture(t *testing.T) {
 	// Black takes the king: no dice needed (b3 is outside the Angle? no:
 	// b-file is outside c–h, and the Angle is empty).
 	evs = play(t, g, "b3b2")
-	if o := g.Outcome(); !o.Over || o.Winner != games.Player2 || o.Reason != "White's King was captured" {
+	if o := g.Outcome(); !o.Over || o.Winner != games.Player2 || o.Reason != "White has no King left" {
 		t.Errorf("outcome %+v", o)
 	}
 	if len(games.DiceEvents(evs)) != 0 {
@@ -219,8 +219,8 @@ func TestNoLegalMoveIsADraw(t *testing.T) {
 
 func TestOutcomeOfKinglessPositions(t *testing.T) {
 	for fen, want := range map[string]string{
-		fenOf(t, "w", "Ka1 Pb2"): "Black's King is not on the board",
-		fenOf(t, "b", "ka1 pb7"): "White's King is not on the board",
+		fenOf(t, "w", "Ka1 Pb2"): "Black has no King left",
+		fenOf(t, "b", "ka1 pb7"): "White has no King left",
 		fenOf(t, "w", "Pa2 pb7"): "both kings are gone",
 	} {
 		g := mustNew(t, fen)

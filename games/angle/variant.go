@@ -11,7 +11,7 @@ const rules = `**Board** 10×10, files a–j, ranks 1–10. **The Angle** is the
 **Castling** King f1→i1 with rook j1→h1, or king f1→b1 with rook a1→c1 (Black likewise on rank 10), if neither has moved and the squares between are empty. Castling out of, through and into attack is allowed.
 **No check rule**: any move is allowed, even one leaving your king attacked, and kings are captured like other pieces. The bot says when a king is attacked.
 **The Angle Factor (BCAF)**: after your move the bot rolls two dice if the move touched the Angle (started, passed or ended in it) or if any piece stands in the Angle. The first die picks the file (1 = c … 6 = h), the second the rank (1 = 3 … 6 = 8). The piece on that square vanishes, of either colour, king included. If the square lies on the path of the piece you just moved, your piece vanishes too, wherever it now stands. A path is every square from start to finish for sliders, pawns and kings; only the start and landing squares for a knight; both the king's and the rook's for castling. A capture stands even if the capturer then vanishes.
-**End**, judged after the roll: a side without a king loses; if both kings are gone, it is a draw. Threefold repetition and having no legal move are draws.
+**End**, judged after the roll: a side without a king loses; if both kings are gone, it is a draw. Having no legal move, threefold repetition, and fifty moves by each side with no capture, no pawn move and nothing vanishing are draws, at once.
 *The setup is reconstructed*: the source's setup figure is lost; this array (rooks and king placed as its castling rule needs) replaces it.`
 
 func init() {
