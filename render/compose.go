@@ -12,7 +12,7 @@ import (
 // A render starts from the cached paletted background and repaints only
 // what the position changes. A plain square cell (a flat colour, up to two
 // pieces) is copied from a cached paletted tile. Anything else (glows,
-// rings, non-square cells, the header) is an op: ops are grouped into
+// rings, non-square cells) is an op: ops are grouped into
 // regions, and each region is repainted in RGBA from the background,
 // every op touching it replayed in order, then mapped to the palette.
 
@@ -110,20 +110,21 @@ func (l *layout) compose(img *image.Paletted, v *games.View) {
 	// Rings and the die, above the pieces.
 	for _, m := range v.Marks {
 		c := &l.cells[m.Cell]
+		var col color.RGBA
+		dashed := true
 		switch m.Kind {
-		case games.MarkBoardChange, games.MarkDice:
+		case games.MarkBoardChange:
+			col, dashed = colBoardChange, false
+		case games.MarkLinked:
+			col = colBoardChange
+		case games.MarkDice:
+			col = colDiceRing
 		default:
 			continue
 		}
 		st[m.Cell].complex = true
 		kind := m.Kind
-		add(m.Cell, c.bounds, func(dst *image.RGBA) {
-			if kind == games.MarkBoardChange {
-				l.drawRing(dst, c, colBoardChange, false)
-			} else {
-				l.drawRing(dst, c, colDiceRing, true)
-			}
-		})
+		add(m.Cell, c.bounds, func(dst *image.RGBA) { l.drawRing(dst, c, col, dashed) })
 		if kind == games.MarkDice {
 			d := dieSprite(l.cellPx * 30 / 100)
 			var at image.Point
@@ -136,11 +137,8 @@ func (l *layout) compose(img *image.Paletted, v *games.View) {
 			add(m.Cell, r, func(dst *image.RGBA) { draw.Draw(dst, r, d, image.Point{}, draw.Over) })
 		}
 	}
-	header := image.Rect(0, 0, l.width, l.headerH)
-	add(-1, header, func(dst *image.RGBA) { l.drawHeader(dst, v) })
-
 	// Plain cells from tiles; the rest as regions.
-	regions := []image.Rectangle{header}
+	var regions []image.Rectangle
 	for i := range st {
 		cs := &st[i]
 		if !cs.changed && !cs.complex {

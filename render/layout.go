@@ -16,7 +16,6 @@ import (
 // background. It is computed once per geometry and size and shared.
 type layout struct {
 	width, height int
-	headerH       int
 	scale         float64 // pixels per board unit
 	ox, oy        float64 // pixel position of board point (0, 0)
 	cellPx        int     // distance between neighbouring cell centres
@@ -24,8 +23,6 @@ type layout struct {
 	cells         []cellLayout
 	background    *image.RGBA     // the picture with no position on it
 	bgPaletted    *image.Paletted // the same, mapped to the palette
-	titleFace     *textFace
-	statusFace    *textFace
 	numberFace    *textFace
 }
 
@@ -43,6 +40,14 @@ type cellLayout struct {
 	shade  games.Shade
 	number string
 }
+
+// Text sizes in percent of a cell. A picture is seen about 400 px wide,
+// where a cell of the two Bermuda boards is some 22 px: coordinates at 42%
+// are then a 9 px font, the least a phone reader can take in at a glance.
+const (
+	labelPct  = 42 // coordinates
+	numberPct = 30 // cell numbers of the triangular board
+)
 
 // Layouts by geometry key (see geometryKey). A layout holds its painted
 // board, about 2.7 MB for a 10×10 board at 64 px.
@@ -142,18 +147,9 @@ func newLayout(v *games.View, cellPx int) (*layout, error) {
 	l := &layout{cellPx: cellPx}
 	l.scale = float64(cellPx) / cellSize(v.Cells)
 	var err error
-	if l.titleFace, err = getFace(fontBold, cellPx*34/100); err != nil {
+	if l.numberFace, err = getFace(fontBold, cellPx*numberPct/100); err != nil {
 		return nil, err
 	}
-	if l.statusFace, err = getFace(fontRegular, cellPx*27/100); err != nil {
-		return nil, err
-	}
-	if l.numberFace, err = getFace(fontBold, cellPx*22/100); err != nil {
-		return nil, err
-	}
-	pad := cellPx / 5
-	// Three lines: title and move number, who acts, the status.
-	l.headerH = 4*pad + l.titleFace.capHeight + 2*l.statusFace.capHeight + cellPx/5
 
 	// The board's extent in pixels relative to board point (0, 0):
 	// cells, then labels with their text.
@@ -182,16 +178,12 @@ func newLayout(v *games.View, cellPx int) (*layout, error) {
 	if math.IsInf(minX, 1) {
 		minX, minY, maxX, maxY = 0, 0, float64(cellPx), float64(cellPx)
 	}
-	margin := float64(cellPx) / 6
+	// A thin frame: every pixel of a picture shown 400 px wide counts.
+	margin := float64(cellPx) / 12
 	l.ox = math.Round(margin - minX)
-	l.oy = math.Round(float64(l.headerH) + margin - minY)
+	l.oy = math.Round(margin - minY)
 	l.width = int(math.Ceil(maxX-minX+2*margin)) + 1
-	l.height = int(math.Ceil(maxY-minY+2*margin)) + l.headerH + 1
-	if l.width < 8*cellPx/2 {
-		// Room for a readable header above a small board.
-		l.ox += float64((8*cellPx/2 - l.width) / 2)
-		l.width = 8 * cellPx / 2
-	}
+	l.height = int(math.Ceil(maxY-minY+2*margin)) + 1
 	if l.width > 8000 || l.height > 8000 {
 		return nil, errTooBig(l.width, l.height)
 	}
@@ -245,12 +237,12 @@ func (l *layout) py(y float64) float64 { return l.oy + y*l.scale }
 func (l *layout) labelFace(lb games.Label) (*textFace, error) {
 	px := int(math.Round(lb.Size * l.scale))
 	if lb.Size <= 0 {
-		px = l.cellPx * 28 / 100
+		px = l.cellPx * labelPct / 100
 	}
 	// Board units are large on boards of small cells (the triangular
 	// board's unit is a triangle's side): keep titles in proportion to
 	// the pieces.
-	px = max(l.cellPx*18/100, min(px, l.cellPx/2))
+	px = max(l.cellPx*30/100, min(px, l.cellPx/2))
 	return getFace(fontBold, px)
 }
 
@@ -289,11 +281,10 @@ func (l *layout) labelRects(v *games.View, faces []*textFace) []image.Rectangle 
 }
 
 // paintBackground draws what never changes for this geometry: frame,
-// header band, cells, cell outlines and labels.
+// cells, cell outlines and labels.
 func (l *layout) paintBackground(v *games.View, labelFaces []*textFace) *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, l.width, l.height))
 	draw.Draw(img, img.Rect, image.NewUniform(colFrame), image.Point{}, draw.Src)
-	draw.Draw(img, image.Rect(0, 0, l.width, l.headerH), image.NewUniform(colHeader), image.Point{}, draw.Src)
 	var dc *gg.Context
 	for _, c := range l.cells {
 		if c.isRect {

@@ -1,5 +1,8 @@
-// Package render draws a games.View as a PNG: the board, pieces, marks of
-// the last move and a header saying whose turn it is. It knows no variant:
+// Package render draws a games.View as a PNG: the board, its coordinates,
+// the pieces and the marks of the last move. The view's Variant, MoveNumber,
+// ToAct and Status are not drawn: a caller shows them as text beside the
+// picture (Discord draws text crisply at any size, while text inside a
+// picture shrinks with it). It knows no variant:
 // everything comes from the view. Rendering is fast because what does not
 // change is cached (the painted board per geometry and size, each piece
 // per kind, side and size, glyphs, tiles of plain squares), and the
@@ -10,13 +13,9 @@ package render
 import (
 	"bytes"
 	"fmt"
-	"image"
 	"math"
-	"strconv"
-	"strings"
 
 	"github.com/bermudachess/bermuda/games"
-	"github.com/fogleman/gg"
 )
 
 // Options says how big to draw.
@@ -97,49 +96,4 @@ func checkView(v *games.View) error {
 		}
 	}
 	return nil
-}
-
-func (l *layout) drawHeader(img *image.RGBA, v *games.View) {
-	pad := l.cellPx / 5
-	right := l.width - pad
-	y1 := pad + l.titleFace.capHeight
-	y2 := y1 + pad + l.statusFace.capHeight + l.cellPx/10
-	clip := image.Rect(0, 0, l.width, l.headerH)
-	move := ""
-	if v.MoveNumber > 0 {
-		move = "Move " + strconv.Itoa(v.MoveNumber)
-	}
-	mw := l.titleFace.width(move)
-	title := l.titleFace.fit(v.Variant, right-pad-mw-pad)
-	l.titleFace.draw(img, title, pad, y1, colTitle, clip)
-	l.titleFace.draw(img, move, right-mw, y1, colSubtitle, clip)
-
-	x := pad
-	if side, ok := leadingSide(v.ToAct); ok {
-		// A disc of the acting army's colour in front of the turn line.
-		d := l.statusFace.capHeight * 3 / 2
-		withGG(img, func(dc *gg.Context) {
-			c := coloursOf(side)
-			dc.DrawCircle(float64(x)+float64(d)/2, float64(y2)-float64(l.statusFace.capHeight)/2, float64(d)/2)
-			dc.SetColor(c.fill)
-			dc.FillPreserve()
-			dc.SetColor(colSubtitle)
-			dc.SetLineWidth(1.5)
-			dc.Stroke()
-		})
-		x += d + pad/2
-	}
-	l.statusFace.draw(img, l.statusFace.fit(v.ToAct, right-x), x, y2, colTitle, clip)
-	y3 := y2 + pad + l.statusFace.capHeight
-	l.statusFace.draw(img, l.statusFace.fit(v.Status, right-pad), pad, y3, colSubtitle, clip)
-}
-
-// leadingSide finds the army a turn line starts with ("White to move").
-func leadingSide(s string) (games.Side, bool) {
-	for _, side := range []games.Side{games.White, games.Black, games.Red} {
-		if strings.HasPrefix(s, side.String()) {
-			return side, true
-		}
-	}
-	return games.NoSide, false
 }

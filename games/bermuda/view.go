@@ -13,21 +13,38 @@ const upperOffset = 9
 var pieceKinds = [7]games.PieceKind{"", games.Pawn, games.Knight, games.Bishop, games.Rook, games.Queen, games.King}
 
 // View draws the lower board on the left (cells 0–63) and the upper board on
-// the right (cells 64–127), each in its own frame with its own coordinates
-// (the upper board's A–H and 1–8 as used in notation), so a square's name
-// reads straight off the picture; a title above each board says which is
-// which. Both turn half round when Black is to move.
+// the right (cells 64–127), the upper board turned as the rules turn it: an
+// upper square is drawn in the same place on its board as the lower square
+// beneath it on the lower board, so the square below any square is found
+// by looking across at the same spot. The upper board's letters A–H then
+// run down its left side and its numbers 1–8 along its foot, each square
+// keeping the name used in notation. A title above each board says which
+// is which. Both boards turn half round when Black is to move.
 func (g *game) View() games.View {
 	flipped := g.pos.toMove == black
 	v := games.View{Variant: "Bermuda Chess", MoveNumber: g.pos.fullmove, ToAct: g.toAct(), Status: g.frozenStatus()}
-	for b := 0; b < 2; b++ {
-		origin := games.Point{X: float64(b * upperOffset)}
-		name := func(l int) string { return squareName(globalIndex(b, l)) }
-		cells, labels := grid.Cells(origin, flipped, name)
-		v.Cells = append(v.Cells, cells...)
-		v.Labels = append(v.Labels, labels...)
-		title := [2]string{"Lower board (humans)", "Upper board (aliens)"}[b]
-		v.Labels = append(v.Labels, games.Label{Text: title, At: games.Point{X: origin.X + 4, Y: -0.6}, Size: 0.45})
+	lowerCells, lowerLabels := grid.Cells(games.Point{}, flipped, func(l int) string { return squareName(l) })
+	v.Cells = append(v.Cells, lowerCells...)
+	v.Labels = append(v.Labels, lowerLabels...)
+	for l := 0; l < 64; l++ {
+		up := globalIndex(upper, l)
+		below := lowerCells[complement[up]]
+		c := games.Cell{Name: squareName(up), Shade: below.Shade}
+		for _, p := range below.Polygon {
+			c.Polygon = append(c.Polygon, games.Point{X: p.X + upperOffset, Y: p.Y})
+		}
+		v.Cells = append(v.Cells, c)
+	}
+	// Upper letters beside their row, numbers under their column.
+	for i := 0; i < 8; i++ {
+		row := v.Cells[square(upper, i, 0)].Center()
+		col := v.Cells[square(upper, 0, i)].Center()
+		v.Labels = append(v.Labels,
+			games.Label{Text: string(rune('A' + i)), At: games.Point{X: upperOffset - 0.3, Y: row.Y}},
+			games.Label{Text: string(rune('1' + i)), At: games.Point{X: col.X, Y: 8.3}})
+	}
+	for b, title := range [2]string{"Lower board (humans)", "Upper board (aliens)"} {
+		v.Labels = append(v.Labels, games.Label{Text: title, At: games.Point{X: float64(b*upperOffset) + 4, Y: -0.45}, Size: 0.45})
 	}
 	for sq, p := range g.pos.sq {
 		if p != empty {
@@ -36,12 +53,7 @@ func (g *game) View() games.View {
 	}
 	if g.last.from >= 0 {
 		v.Marks = append(v.Marks, games.Mark{Cell: g.last.from, Kind: games.MarkFrom}, games.Mark{Cell: g.last.to, Kind: games.MarkTo})
-		fx := g.last.fx
-		for _, sq := range []int{fx.dropTo, fx.fellTo, fx.climbTo} {
-			if sq >= 0 {
-				v.Marks = append(v.Marks, games.Mark{Cell: sq, Kind: games.MarkBoardChange})
-			}
-		}
+		v.Marks = append(v.Marks, boardChangeMarks(g.last.from, g.last.to, g.last.fx)...)
 	}
 	for c := 0; c < 2; c++ {
 		for _, sq := range g.attackedKings(c) {
@@ -49,6 +61,33 @@ func (g *game) View() games.View {
 		}
 	}
 	return v
+}
+
+// boardChangeMarks rings where a piece dropped, fell or climbed to, and
+// when the move crossed boards, marks on the other board the squares
+// linked to the ones the move left and reached, so both boards show it.
+func boardChangeMarks(from, to int, fx effects) []games.Mark {
+	var out []games.Mark
+	marked := map[int]bool{from: true, to: true}
+	for _, sq := range []int{fx.dropTo, fx.fellTo, fx.climbTo} {
+		if sq >= 0 {
+			out = append(out, games.Mark{Cell: sq, Kind: games.MarkBoardChange})
+			marked[sq] = true
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	for _, sq := range []int{from, to, fx.dropTo, fx.fellTo, fx.climbTo} {
+		if sq < 0 {
+			continue
+		}
+		if c := int(complement[sq]); !marked[c] {
+			out = append(out, games.Mark{Cell: c, Kind: games.MarkLinked})
+			marked[c] = true
+		}
+	}
+	return out
 }
 
 func (g *game) toAct() string {

@@ -23,10 +23,14 @@ func TestViewShowsBothBoardsSideBySide(t *testing.T) {
 			t.Fatalf("cell %s drawn at x=%v: lower board on the left, upper from x=%d", sq, x, upperOffset)
 		}
 	}
-	// White's view: a1 bottom left of the lower board, A1 bottom left of the upper.
-	if a1, A1 := v.Cells[0].Polygon[0], v.Cells[64].Polygon[0]; a1 != (games.Point{X: 0, Y: 7}) || A1 != (games.Point{X: 9, Y: 7}) {
-		t.Errorf("a1 at %v, A1 at %v", a1, A1)
+	// White's view: a1 bottom left of the lower board; the upper board is
+	// turned so each square is drawn where the square beneath it is drawn
+	// on the lower board: A1 (over a8) top left, H1 (over a1) bottom left.
+	if a1, A1, H1 := v.Cells[0].Polygon[0], v.Cells[64].Polygon[0], v.Cells[71].Polygon[0]; a1 != (games.Point{X: 0, Y: 7}) ||
+		A1 != (games.Point{X: 9, Y: 0}) || H1 != (games.Point{X: 9, Y: 7}) {
+		t.Errorf("a1 at %v, A1 at %v, H1 at %v", a1, A1, H1)
 	}
+	checkUpperOverBeneath(t, v)
 	labels := map[string]bool{}
 	for _, l := range v.Labels {
 		labels[l.Text] = true
@@ -40,11 +44,33 @@ func TestViewShowsBothBoardsSideBySide(t *testing.T) {
 	// Black to move: both boards turn half round.
 	playText(t, g, "e2e4")
 	v = g.View()
-	if a1, A1 := v.Cells[0].Polygon[0], v.Cells[64].Polygon[0]; a1 != (games.Point{X: 7, Y: 0}) || A1 != (games.Point{X: 16, Y: 0}) {
+	if a1, A1 := v.Cells[0].Polygon[0], v.Cells[64].Polygon[0]; a1 != (games.Point{X: 7, Y: 0}) || A1 != (games.Point{X: 16, Y: 7}) {
 		t.Errorf("flipped: a1 at %v, A1 at %v", a1, A1)
 	}
+	checkUpperOverBeneath(t, v)
 	if !hasMark(v, 12, games.MarkFrom) || !hasMark(v, 28, games.MarkTo) {
 		t.Errorf("last move not marked: %+v", v.Marks)
+	}
+}
+
+// checkUpperOverBeneath checks that every upper square (f, r) is drawn
+// exactly where the lower square (r, 9−f) beneath it is drawn, one board
+// width to the right, with the same shade.
+func checkUpperOverBeneath(t *testing.T, v games.View) {
+	t.Helper()
+	for f := 0; f < 8; f++ {
+		for r := 0; r < 8; r++ {
+			up := v.Cells[square(upper, f, r)]
+			down := v.Cells[square(lower, r, 7-f)]
+			for i, p := range up.Polygon {
+				if q := down.Polygon[i]; p != (games.Point{X: q.X + upperOffset, Y: q.Y}) {
+					t.Fatalf("%s corner %d at %v, %s beneath it at %v", up.Name, i, p, down.Name, q)
+				}
+			}
+			if up.Shade != down.Shade {
+				t.Fatalf("%s and %s beneath it have different shades", up.Name, down.Name)
+			}
+		}
 	}
 }
 
@@ -63,6 +89,12 @@ func TestViewMarksBoardChangesAndAttackedKings(t *testing.T) {
 	d5, _ := parseSquare("D5")
 	if v := g.View(); !hasMark(v, d5, games.MarkBoardChange) {
 		t.Errorf("climb to D5 not marked: %+v", v.Marks)
+	}
+	// The knight left f3: the square above it, F6, is marked on the upper
+	// board; e5 beneath D5 is already marked as the capture square.
+	f6, _ := parseSquare("F6")
+	if v := g.View(); !hasMark(v, f6, games.MarkLinked) || hasMark(v, d5, games.MarkLinked) {
+		t.Errorf("climb: want F6 (above f3) linked and D5 not: %+v", v.Marks)
 	}
 	g = gameWith(t, "Ke1 KE1 QD1 ke8 kE8", "w - - 0 1")
 	playText(t, g, "D1-a5")
