@@ -26,6 +26,14 @@
 //     that reaches its last rank by a move on its board chooses as in FIDE.
 //   - A pawn on its colour's second rank of a board may double-step, whichever
 //     board it started on.
-//   - No draw rules: RULES.md §2 names only the two ways to lose (no king
-//     left, no legal move). "King attacked" is shown as information only.
+//   - Draws: FIDE's draws that need no check, both automatic and both ending
+//     the game at once — threefold repetition (both boards, the side to
+//     move, castling rights per board, and an en-passant square only while a
+//     pawn can take there) and the fifty-move rule (a hundred plies with no
+//     capture and no pawn move on either board; a rule-1 capture and a drop
+//     onto an enemy are captures). A loss on the same ply comes first. No
+//     insufficient-material rule. "King attacked" is information only.
+//   - A finished game's position loads: a side without kings has lost (both
+//     sides without kings cannot happen and is refused). Perft counts nothing
+//     below a finished position but ignores the two draws, as usual.
 package bermuda

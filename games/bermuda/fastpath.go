@@ -65,6 +65,9 @@ func (pos *position) hasMove() bool {
 // notation, as LegalMoves lists it but without the label (which plays
 // every move on a copy to describe it).
 func (g *game) MoveByNotation(notation string) (games.Move, bool) {
+	if g.outcome.Over {
+		return games.Move{}, false
+	}
 	m, ok := g.pos.byNotation(notation)
 	if !ok {
 		return games.Move{}, false

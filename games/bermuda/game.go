@@ -11,6 +11,12 @@ import (
 type game struct {
 	setup string
 	pos   position
+	// keys are the repetition keys of the positions since the last capture
+	// or pawn move (nothing before one can recur), the current one last.
+	// Play replaces the slice rather than writing into it, so clones may
+	// share it.
+	keys    []string
+	outcome games.Outcome
 	// last is the previous move and what it did, for the picture; from < 0
 	// before the first move.
 	last struct {
@@ -28,19 +34,23 @@ func newGame(setup string) (*game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &game{setup: setup, pos: pos}
+	g := &game{setup: setup, pos: pos, keys: []string{pos.key()}}
 	g.last.from, g.last.to = -1, -1
+	g.outcome = g.judge()
 	return g, nil
 }
 
 func (g *game) Variant() string  { return "bermuda" }
 func (g *game) Setup() string    { return g.setup }
 func (g *game) Position() string { return g.pos.String() }
-func (g *game) Key() string      { return g.pos.key() }
+func (g *game) Key() string      { return g.keys[len(g.keys)-1] }
 func (g *game) Roles() [2]string { return [2]string{"White", "Black"} }
 
 func (g *game) Clone() games.Game {
 	c := *g // position and last move are plain values
+	// A capped slice: the clone's first append copies, so neither game
+	// sees the other's later positions.
+	c.keys = g.keys[:len(g.keys):len(g.keys)]
 	return &c
 }
 
@@ -53,11 +63,16 @@ func (g *game) Turn() games.Turn {
 	}
 }
 
-// Outcome: Rule 4 — a side with no king left, or with no legal move, loses.
-// A single move removes at most one piece from the game, so at most one side
-// can run out of kings at a time (a falling victim may even crush its
-// capturer's own last king).
-func (g *game) Outcome() games.Outcome {
+func (g *game) Outcome() games.Outcome { return g.outcome }
+
+// judge decides the game after every ply. Rule 4: a side with no king
+// left, or with no legal move, loses. A single move removes at most one
+// piece from the game, so at most one side can run out of kings at a time
+// (a falling victim may even crush its capturer's own last king). Then the
+// draws FIDE has without check, both automatic: threefold repetition and
+// the fifty-move rule (a hundred plies with no capture and no pawn move on
+// either board). A loss on the hundredth ply is still a loss.
+func (g *game) judge() games.Outcome {
 	for c := 0; c < 2; c++ {
 		if g.pos.kingsOf(c) == 0 {
 			return games.Win(games.Player(1-c), colorName(c)+" has no king left")
@@ -67,10 +82,27 @@ func (g *game) Outcome() games.Outcome {
 		c := g.pos.toMove
 		return games.Win(games.Player(1-c), colorName(c)+" has no legal move")
 	}
+	key, seen := g.Key(), 0
+	for _, k := range g.keys {
+		if k == key {
+			seen++
+		}
+	}
+	switch {
+	case seen >= 3:
+		return games.DrawBy("threefold repetition")
+	case g.pos.halfmove >= 100:
+		return games.DrawBy("fifty-move rule")
+	}
 	return games.Ongoing
 }
 
+// LegalMoves lists the moves of the side to move; none once the game is
+// over.
 func (g *game) LegalMoves() []games.Move {
+	if g.outcome.Over {
+		return nil
+	}
 	ms := g.pos.generate(nil)
 	out := make([]games.Move, len(ms))
 	for i, m := range ms {
@@ -86,13 +118,11 @@ func (g *game) ParseMove(text string) (games.Move, error) {
 func (g *game) find(notation string) (move, bool) { return g.pos.byNotation(notation) }
 
 func (g *game) Play(gm games.Move, _ *games.Dice) ([]games.Event, error) {
-	// A move found means both sides have kings and a move exists, so the
-	// game is not over; only without one is Outcome worth computing.
+	if g.outcome.Over {
+		return nil, fmt.Errorf("the game is over (%s)", g.outcome.Reason)
+	}
 	m, ok := g.find(gm.Notation)
 	if !ok {
-		if o := g.Outcome(); o.Over {
-			return nil, fmt.Errorf("the game is over (%s)", o.Reason)
-		}
 		return nil, fmt.Errorf("%q is not a legal move in this position", gm.Notation)
 	}
 	player := games.Player(g.pos.toMove)
@@ -104,9 +134,17 @@ func (g *game) Play(gm games.Move, _ *games.Dice) ([]games.Event, error) {
 		evs = append(evs, games.Event{Kind: games.EventCheck, Player: player, Side: games.Side(g.pos.toMove), Square: squareName(sq),
 			Text: fmt.Sprintf("%s king on %s is attacked", possessive(g.pos.toMove), squareName(sq))})
 	}
-	if o := g.Outcome(); o.Over {
-		evs = append(evs, games.Event{Kind: games.EventGameOver, Player: player, Side: games.NoSide, Outcome: o,
-			Text: fmt.Sprintf("Game over: %s wins — %s", colorName(int(o.Winner)), o.Reason)})
+	if g.pos.halfmove == 0 {
+		g.keys = nil // nothing before a capture or pawn move can recur
+	}
+	g.keys = append(g.keys, g.pos.key())
+	g.outcome = g.judge()
+	if o := g.outcome; o.Over {
+		text := "Game over: draw — " + o.Reason
+		if !o.Draw {
+			text = fmt.Sprintf("Game over: %s wins — %s", colorName(int(o.Winner)), o.Reason)
+		}
+		evs = append(evs, games.Event{Kind: games.EventGameOver, Player: player, Side: games.NoSide, Outcome: o, Text: text})
 	}
 	return evs, nil
 }

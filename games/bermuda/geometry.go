@@ -45,13 +45,20 @@ func init() {
 
 // squareName names lower squares a1–h8 and upper squares A1–H8, each in its
 // own board's frame (as labelled on the picture).
-func squareName(sq int) string {
-	letter := byte('a')
-	if boardOf(sq) == upper {
-		letter = 'A'
+func squareName(sq int) string { return squareNames[sq] }
+
+// squareNames is built once: labels and notations name squares for every
+// legal move, so naming must not allocate.
+var squareNames = func() (names [numSquares]string) {
+	for sq := range names {
+		letter := byte('a')
+		if boardOf(sq) == upper {
+			letter = 'A'
+		}
+		names[sq] = string([]byte{letter + byte(fileOf(sq)), '1' + byte(rankOf(sq))})
 	}
-	return string([]byte{letter + byte(fileOf(sq)), '1' + byte(rankOf(sq))})
-}
+	return names
+}()
 
 // parseSquare reads "e4" (lower) or "E4" (upper).
 func parseSquare(s string) (int, bool) {

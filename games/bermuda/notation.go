@@ -56,6 +56,9 @@ func (g *game) describe(m move) games.Move {
 	return gm
 }
 
+// labelNames are the kind names that start a label.
+var labelNames = [7]string{"", "Pawn", "Knight", "Bishop", "Rook", "Queen", "King"}
+
 func moveLabel(m move, fx effects) string {
 	from, to := squareName(int(m.from)), squareName(int(m.to))
 	var b strings.Builder
@@ -68,12 +71,12 @@ func moveLabel(m move, fx effects) string {
 		fmt.Fprintf(&b, "Castle %s on the %s board (king %s→%s)", wing, boardName(boardOf(int(m.from))), from, to)
 		return b.String()
 	case drop:
-		fmt.Fprintf(&b, "%s %s drops to %s", capitalized(fx.mover.name()), from, to)
+		b.WriteString(labelNames[fx.mover.kind()] + " " + from + " drops to " + to)
 	default:
-		fmt.Fprintf(&b, "%s %s→%s", capitalized(fx.mover.name()), from, to)
+		b.WriteString(labelNames[fx.mover.kind()] + " " + from + "→" + to)
 	}
 	if fx.victim != empty {
-		fmt.Fprintf(&b, ", takes %s", fx.victim.name())
+		b.WriteString(", takes " + fx.victim.name())
 		if m.kind == enPassant {
 			b.WriteString(" en passant")
 		}

@@ -240,11 +240,12 @@ func (pos *position) parseEnPassant(field string) error {
 	return nil
 }
 
+// validate refuses what no game can reach. A side without kings is a
+// finished game (it has lost) and loads as one; both sides without kings
+// cannot happen, as the game ends when the first side loses its last.
 func (pos *position) validate() error {
-	for c := 0; c < 2; c++ {
-		if pos.kingsOf(c) == 0 {
-			return fmt.Errorf("%s has no king on either board: each side needs at least one", colorName(c))
-		}
+	if pos.kingsOf(white) == 0 && pos.kingsOf(black) == 0 {
+		return fmt.Errorf("neither side has a king on either board: a game ends when the first side loses its last king")
 	}
 	for sq, p := range pos.sq {
 		if p.kind() == pawn && rankOf(sq) == lastRank(p.color()) {
@@ -297,10 +298,28 @@ func (pos *position) castlingField() string {
 	return parts[0] + "|" + parts[1]
 }
 
-// key is the position without the clocks.
+// key identifies the position for repetition: both boards, the side to
+// move, the castling rights, and the en-passant square only while a pawn
+// can take there (FIDE 9.2). The clocks are left out.
 func (pos *position) key() string {
 	s := pos.String()
-	return s[:strings.LastIndexByte(s[:strings.LastIndexByte(s, ' ')], ' ')]
+	s = s[:strings.LastIndexByte(s[:strings.LastIndexByte(s, ' ')], ' ')]
+	if pos.ep >= 0 && !pos.canTakeEnPassant() {
+		s = s[:strings.LastIndexByte(s, ' ')] + " -"
+	}
+	return s
+}
+
+// canTakeEnPassant reports whether the side to move has an en-passant
+// capture.
+func (pos *position) canTakeEnPassant() bool {
+	var buf [256]move
+	for _, m := range pos.generate(buf[:0]) {
+		if m.kind == enPassant {
+			return true
+		}
+	}
+	return false
 }
 
 func colorName(c int) string { return [2]string{"White", "Black"}[c] }

@@ -53,7 +53,7 @@ func TestBadPositionsAreRejectedClearly(t *testing.T) {
 		{kings + " w - e6 0 1", "does not follow a Black double step"},
 		{kings + " w - - -1 1", "halfmove clock"},
 		{kings + " w - - 0 0", "fullmove number"},
-		{"8/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/4K3 w - - 0 1", "Black has no king"},
+		{"8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w - - 0 1", "neither side has a king"},
 		{"P3k3/8/8/8/8/8/8/4K3|4k3/8/8/8/8/8/8/4K3 w - - 0 1", "White pawn stands on a8"},
 		{"4k3/8/8/8/8/8/8/4K3|4k3/8/8/8/8/8/8/3pK3 w - - 0 1", "Black pawn stands on D1"},
 	} {

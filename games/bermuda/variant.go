@@ -9,7 +9,7 @@ const StartSetup = startSetup
 
 const rulesText = `Two 8×8 boards. The **lower board** (left) holds the humans, the **upper board** (right) the aliens: each side has a full chess army on each board. The upper board is turned a quarter turn: upper square (file f, rank r) lies above lower square (file r, rank 9−f), e.g. A1 over a8, H1 over a1, E4 over d4. Each square's **complementary square** is the one directly above or below it.
 
-**Moving.** On its board every piece moves as in chess, in that board's frame; only pieces on the same board block. Pawns head for their colour's far edge of the board they stand on; double steps from their second rank, en passant and promotion work per board. Castling is per board, for that board's original king and rooks. There is no check, so castling out of, through or into attack is allowed.
+**Moving.** On its board every piece moves as in chess, in that board's frame; only pieces on the same board block. Pawns head for their colour's far edge of their board; double steps, en passant and promotion work per board. Castling is per board; with no check, castling out of, through or into attack is allowed.
 
 1. An upper piece that captures lands as usual; the victim **falls** to its complementary lower square, and whatever stood there is removed from the game.
 2. Instead of moving, an upper piece may **drop** to its complementary lower square if it is empty or holds an enemy (captured and removed): ` + "`E4-d4`" + `.
@@ -18,7 +18,7 @@ const rulesText = `Two 8×8 boards. The **lower board** (left) holds the humans,
 
 A pawn arriving on its last rank by falling, dropping or climbing becomes a queen at once.
 
-**Winning.** There is no check or mate. A side that has lost both kings, or has no legal move, loses.
+**End.** No check or mate: a side that has lost both kings, or has no legal move, loses. Draws, at once: a position (both boards) seen a third time, or fifty moves each with no capture and no pawn move.
 
 **Notation.** ` + "`e2e4`, `E2E4`, `E4-d4` (drop), `e7e8=Q`" + `; castling is the king's move, ` + "`e1g1`" + `.
 

@@ -91,7 +91,9 @@ func boardChangeMarks(from, to int, fx effects) []games.Mark {
 }
 
 func (g *game) toAct() string {
-	if o := g.Outcome(); o.Over {
+	if o := g.Outcome(); o.Draw {
+		return "Game over — draw: " + o.Reason
+	} else if o.Over {
 		return fmt.Sprintf("Game over — %s wins: %s", colorName(int(o.Winner)), o.Reason)
 	}
 	return colorName(g.pos.toMove) + " to move"
