@@ -24,7 +24,7 @@ import (
 // Bot is the command logic. It is safe for concurrent use: interactions for
 // different games run in parallel, actions on one game one at a time.
 type Bot struct {
-	store *db.Store
+	store db.Store
 	dc    Discord
 	log   *slog.Logger
 	// Now is the clock; tests replace it to drive deadlines.
@@ -42,7 +42,7 @@ type Bot struct {
 
 // Options configure a Bot.
 type Options struct {
-	Store       *db.Store
+	Store       db.Store
 	Discord     Discord
 	Log         *slog.Logger
 	AppID       string

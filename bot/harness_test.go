@@ -24,7 +24,7 @@ type harness struct {
 	t      *testing.T
 	fake   *fakediscord.Server
 	dbPath string
-	store  *db.Store
+	store  db.Store
 	bot    *Bot
 	clock  *fakeClock
 	closer func()

@@ -17,8 +17,12 @@ import (
 // SQLite's online backup API; writers carry on meanwhile (WAL readers do not
 // block them). The copy is a single self-contained file (rollback journal,
 // not WAL). An existing dstPath is never overwritten.
-func (s *Store) Backup(ctx context.Context, dstPath string) error {
-	return backupFrom(ctx, s.read, dstPath)
+// PostgreSQL has its own tools for this (pg_dump), so there it is refused.
+func (s *sqlStore) Backup(ctx context.Context, dstPath string) error {
+	if s.d.name != "sqlite" {
+		return fmt.Errorf("bermuda backup copies SQLite files; back up PostgreSQL with pg_dump")
+	}
+	return backupFrom(ctx, s.read.db, dstPath)
 }
 
 // BackupFile copies the bermuda database at srcPath to dstPath without

@@ -11,11 +11,24 @@ import (
 	_ "github.com/bermudachess/bermuda/games/chess"
 )
 
+// Every benchmark runs once per backend (sub-benchmarks sqlite and, with
+// BERMUDA_TEST_POSTGRES set, postgres), so the figures sit side by side.
+func forEachBackendB(b *testing.B, fn func(b *testing.B, s *sqlStore)) {
+	for _, be := range backends() {
+		b.Run(be.name, func(b *testing.B) {
+			s, _ := be.open(b)
+			fn(b, s)
+		})
+	}
+}
+
 // BenchmarkAppendMoveOneGame commits the moves of one game one after the
-// other: each waits for its own fsync (synchronous=FULL), so this measures
-// the disk's flush latency more than the store.
-func BenchmarkAppendMoveOneGame(b *testing.B) {
-	s, _ := openTemp(b)
+// other: each waits for its own flush to disk (SQLite synchronous=FULL,
+// PostgreSQL's WAL flush at commit), so this measures the disk's flush
+// latency more than the store.
+func BenchmarkAppendMoveOneGame(b *testing.B) { forEachBackendB(b, benchAppendMoveOneGame) }
+
+func benchAppendMoveOneGame(b *testing.B, s *sqlStore) {
 	id := newToyGame(b, s, "g1")
 	deadline := time.Now().Add(72 * time.Hour)
 	b.ResetTimer()
@@ -30,9 +43,11 @@ func BenchmarkAppendMoveOneGame(b *testing.B) {
 
 // BenchmarkAppendMove: committed moves per second with moves for many games
 // arriving at once, as on a busy server; group commit shares each fsync
-// between the moves waiting for it. Each op is one durable AppendMove.
-func BenchmarkAppendMove(b *testing.B) {
-	s, _ := openTemp(b)
+// between the moves waiting for it (SQLite: our committer; PostgreSQL: its
+// own WAL group flush). Each op is one durable AppendMove.
+func BenchmarkAppendMove(b *testing.B) { forEachBackendB(b, benchAppendMove) }
+
+func benchAppendMove(b *testing.B, s *sqlStore) {
 	b.SetParallelism(16)
 	ids := make(chan int64, 16*runtime.GOMAXPROCS(0))
 	for i := 0; i < cap(ids); i++ {
@@ -54,7 +69,7 @@ func BenchmarkAppendMove(b *testing.B) {
 
 // benchLoad loads game id b.N times; every load reads the whole log and
 // replays all plies.
-func benchLoad(b *testing.B, s *Store, id int64, plies int) {
+func benchLoad(b *testing.B, s Store, id int64, plies int) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		g, pos, err := s.LoadGame(bg, id)
@@ -70,8 +85,9 @@ func benchLoad(b *testing.B, s *Store, id int64, plies int) {
 
 // BenchmarkLoadGame200 loads a 200-move dbtoy game (half of them with a
 // roll), replaying every ply each time.
-func BenchmarkLoadGame200(b *testing.B) {
-	s, _ := openTemp(b)
+func BenchmarkLoadGame200(b *testing.B) { forEachBackendB(b, benchLoadGame200) }
+
+func benchLoadGame200(b *testing.B, s *sqlStore) {
 	id := newToyGame(b, s, "g1")
 	for i := 0; i < 200; i++ {
 		m := Move{Notation: "pass", PlayerID: []string{"alice", "bob"}[i%2]}
@@ -87,8 +103,9 @@ func BenchmarkLoadGame200(b *testing.B) {
 
 // BenchmarkLoadChessGame200 loads a 200-ply game of real chess: random legal
 // moves from a fixed seed, replayed through the chess package every time.
-func BenchmarkLoadChessGame200(b *testing.B) {
-	s, _ := openTemp(b)
+func BenchmarkLoadChessGame200(b *testing.B) { forEachBackendB(b, benchLoadChessGame200) }
+
+func benchLoadChessGame200(b *testing.B, s *sqlStore) {
 	for seed := uint64(1); ; seed++ {
 		pos, _, _, err := games.Start("chess", "", nil)
 		if err != nil {

@@ -37,7 +37,7 @@ func scanChallenge(row interface{ Scan(...any) error }) (Challenge, error) {
 }
 
 // CreateChallenge stores a new open challenge and returns its id.
-func (s *Store) CreateChallenge(ctx context.Context, c Challenge) (int64, error) {
+func (s *sqlStore) CreateChallenge(ctx context.Context, c Challenge) (int64, error) {
 	if c.GuildID == "" || c.ChallengerID == "" || c.Variant == "" {
 		return 0, errors.New("a challenge needs a server, a challenger and a variant")
 	}
@@ -48,7 +48,7 @@ func (s *Store) CreateChallenge(ctx context.Context, c Challenge) (int64, error)
 		return 0, fmt.Errorf("colour must be white, black or random, got %q", c.Color)
 	}
 	var id int64
-	err := s.inTx(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	err := s.inTx(ctx, func(ctx context.Context, tx *txn) error {
 		now := s.now()
 		if err := ensureRows(ctx, tx, now.UnixMilli(), c.GuildID, c.ChallengerID); err != nil {
 			return err
@@ -64,28 +64,28 @@ func (s *Store) CreateChallenge(ctx context.Context, c Challenge) (int64, error)
 		if c.CreatedAt.IsZero() {
 			c.CreatedAt = now
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO challenges (guild_id, channel_id, message_id, challenger_id,
-			opponent_id, variant, color, days, state, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)`,
+		err := tx.QueryRowContext(ctx, `INSERT INTO challenges (guild_id, channel_id, message_id, challenger_id,
+			opponent_id, variant, color, days, state, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)
+			RETURNING id`,
 			c.GuildID, c.ChannelID, c.MessageID, c.ChallengerID, c.OpponentID, c.Variant, c.Color, c.Days,
-			millis(c.CreatedAt), millis(c.ExpiresAt))
+			millis(c.CreatedAt), millis(c.ExpiresAt)).Scan(&id)
 		if err != nil {
 			return fmt.Errorf("storing the challenge: %w", err)
 		}
-		id, err = res.LastInsertId()
-		return err
+		return nil
 	})
 	return id, err
 }
 
 // SetChallengeMessage records the Discord message that shows the challenge.
-func (s *Store) SetChallengeMessage(ctx context.Context, id int64, messageID string) error {
-	return s.inTx(ctx, func(ctx context.Context, tx *sql.Tx) error {
+func (s *sqlStore) SetChallengeMessage(ctx context.Context, id int64, messageID string) error {
+	return s.inTx(ctx, func(ctx context.Context, tx *txn) error {
 		return mustAffect(tx.ExecContext(ctx, `UPDATE challenges SET message_id = ? WHERE id = ?`, messageID, id))
 	})
 }
 
 // Challenge reads one challenge; ErrNotFound if there is none.
-func (s *Store) Challenge(ctx context.Context, id int64) (Challenge, error) {
+func (s *sqlStore) Challenge(ctx context.Context, id int64) (Challenge, error) {
 	c, err := scanChallenge(s.read.QueryRowContext(ctx, `SELECT `+challengeColumns+` FROM challenges WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return c, ErrNotFound
@@ -95,13 +95,13 @@ func (s *Store) Challenge(ctx context.Context, id int64) (Challenge, error) {
 
 // CloseChallenge moves an open challenge to state ("declined", "cancelled"
 // or "expired"); a challenge that is no longer open gives ErrAlreadyTaken.
-func (s *Store) CloseChallenge(ctx context.Context, id int64, state string) error {
+func (s *sqlStore) CloseChallenge(ctx context.Context, id int64, state string) error {
 	switch state {
 	case "declined", "cancelled", "expired":
 	default:
 		return fmt.Errorf("a challenge can be closed as declined, cancelled or expired, not %q", state)
 	}
-	return s.inTx(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	return s.inTx(ctx, func(ctx context.Context, tx *txn) error {
 		cur, err := challengeState(ctx, tx, id)
 		if err != nil {
 			return err
@@ -115,7 +115,7 @@ func (s *Store) CloseChallenge(ctx context.Context, id int64, state string) erro
 }
 
 // ExpiredChallenges lists open challenges whose ExpiresAt is at or before now.
-func (s *Store) ExpiredChallenges(ctx context.Context, now time.Time) ([]Challenge, error) {
+func (s *sqlStore) ExpiredChallenges(ctx context.Context, now time.Time) ([]Challenge, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT `+challengeColumns+` FROM challenges
 		WHERE state = 'open' AND expires_at IS NOT NULL AND expires_at <= ? ORDER BY expires_at, id`, now.UnixMilli())
 	if err != nil {
@@ -136,12 +136,12 @@ func (s *Store) ExpiredChallenges(ctx context.Context, now time.Time) ([]Challen
 // AcceptChallenge marks the open challenge accepted by acceptorID and
 // inserts g, in one transaction, exactly once: a challenge no longer open
 // gives ErrAlreadyTaken. It returns the new game's id.
-func (s *Store) AcceptChallenge(ctx context.Context, challengeID int64, acceptorID string, g Game) (int64, error) {
+func (s *sqlStore) AcceptChallenge(ctx context.Context, challengeID int64, acceptorID string, g Game) (int64, error) {
 	if acceptorID == "" {
 		return 0, errors.New("accepting needs the acceptor's user id")
 	}
 	var id int64
-	err := s.inTx(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	err := s.inTx(ctx, func(ctx context.Context, tx *txn) error {
 		cur, err := challengeState(ctx, tx, challengeID)
 		if err != nil {
 			return err
@@ -159,9 +159,9 @@ func (s *Store) AcceptChallenge(ctx context.Context, challengeID int64, acceptor
 	return id, err
 }
 
-func challengeState(ctx context.Context, tx *sql.Tx, id int64) (string, error) {
+func challengeState(ctx context.Context, tx *txn, id int64) (string, error) {
 	var st string
-	err := tx.QueryRowContext(ctx, `SELECT state FROM challenges WHERE id = ?`, id).Scan(&st)
+	err := tx.QueryRowContext(ctx, `SELECT state FROM challenges WHERE id = ?`+tx.d.forUpdate, id).Scan(&st)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", ErrNotFound
 	}

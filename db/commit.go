@@ -4,9 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"sync"
 )
 
-// Group commit. Every write goes to one committer goroutine, which owns the
+// Group commit (SQLite). Every write goes to one committer goroutine, which owns the
 // single write connection. Writes that arrive while a commit is on its way
 // to the disk are gathered into the next transaction, each inside its own
 // SAVEPOINT: a write that fails is rolled back alone, the others commit
@@ -20,16 +21,46 @@ const maxBatch = 128
 
 type writeReq struct {
 	ctx  context.Context
-	fn   func(ctx context.Context, tx *sql.Tx) error
+	fn   func(ctx context.Context, tx *txn) error
 	done chan error
 }
 
-// inTx runs fn in a write transaction (BEGIN IMMEDIATE) and returns once
-// fn's changes are committed, or fn's error with its changes undone.
-// A context cancelled before fn has started stops it; once fn has started
-// the write runs to its end (SQLite would roll back a whole transaction on
-// an interrupted write), so the caller always learns whether it committed.
-func (s *Store) inTx(ctx context.Context, fn func(ctx context.Context, tx *sql.Tx) error) error {
+// groupCommitter owns the write connection of a SQLite store.
+type groupCommitter struct {
+	write     pool           // one connection, used only by the committer
+	read      *sql.DB        // the store's read pool, closed with it
+	writes    chan *writeReq // unbuffered: a send means the committer took it
+	closed    chan struct{}
+	loopDone  chan struct{}
+	closeOnce sync.Once
+	closeErr  error
+}
+
+func newGroupCommitter(write pool, read *sql.DB) *groupCommitter {
+	s := &groupCommitter{write: write, read: read,
+		writes: make(chan *writeReq), closed: make(chan struct{}), loopDone: make(chan struct{})}
+	go s.commitLoop()
+	return s
+}
+
+// close waits for the write in progress, refuses later ones with
+// ErrClosed and closes both pools.
+func (s *groupCommitter) close() error {
+	s.closeOnce.Do(func() {
+		close(s.closed)
+		<-s.loopDone
+		s.closeErr = s.read.Close()
+		if err := s.write.db.Close(); s.closeErr == nil {
+			s.closeErr = err
+		}
+	})
+	return s.closeErr
+}
+
+// run: see writer. Writes run in BEGIN IMMEDIATE transactions; a write
+// is never interrupted once started, as SQLite would roll back the whole
+// shared transaction on an interrupted statement.
+func (s *groupCommitter) run(ctx context.Context, fn func(ctx context.Context, tx *txn) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -44,7 +75,7 @@ func (s *Store) inTx(ctx context.Context, fn func(ctx context.Context, tx *sql.T
 	return <-req.done
 }
 
-func (s *Store) commitLoop() {
+func (s *groupCommitter) commitLoop() {
 	defer close(s.loopDone)
 	batch := make([]*writeReq, 0, maxBatch)
 	for {
@@ -67,7 +98,7 @@ func (s *Store) commitLoop() {
 	}
 }
 
-func (s *Store) commitBatch(batch []*writeReq) {
+func (s *groupCommitter) commitBatch(batch []*writeReq) {
 	errs := make([]error, len(batch))
 	defer func() {
 		for i, r := range batch {
@@ -135,7 +166,7 @@ func (s *Store) commitBatch(batch []*writeReq) {
 
 // runWrite runs one write. Its statements get a context that is never
 // cancelled (see inTx); a panic becomes that write's error.
-func runWrite(r *writeReq, tx *sql.Tx) (err error) {
+func runWrite(r *writeReq, tx *txn) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("write panicked: %v", p)

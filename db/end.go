@@ -31,9 +31,9 @@ type Result struct {
 // EndGame ends an active game outside the rules (resignation, time,
 // agreement, aborted) exactly once: a game that is not active gives
 // ErrGameOver. The ratings change in the same transaction.
-func (s *Store) EndGame(ctx context.Context, gameID int64, end End) (Result, error) {
+func (s *sqlStore) EndGame(ctx context.Context, gameID int64, end End) (Result, error) {
 	var result Result
-	err := s.inTx(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	err := s.inTx(ctx, func(ctx context.Context, tx *txn) error {
 		g, err := activeGame(ctx, tx, gameID)
 		if err != nil {
 			return err
@@ -46,7 +46,7 @@ func (s *Store) EndGame(ctx context.Context, gameID int64, end End) (Result, err
 
 // finish writes g's end and, when it counts, both players' new ratings.
 // g is the game as read inside tx.
-func finish(ctx context.Context, tx *sql.Tx, g Game, end End, now time.Time) (Result, error) {
+func finish(ctx context.Context, tx *txn, g Game, end End, now time.Time) (Result, error) {
 	if end.Reason == "" {
 		return Result{}, errors.New("a game's end needs a reason")
 	}
@@ -79,28 +79,37 @@ func finish(ctx context.Context, tx *sql.Tx, g Game, end End, now time.Time) (Re
 // countsForRating applies the rules: aborted games and games against
 // oneself never count; a resignation or loss on time counts only once each
 // player has made at least two moves.
-func countsForRating(ctx context.Context, tx *sql.Tx, g Game, end End) (bool, error) {
+func countsForRating(ctx context.Context, tx *txn, g Game, end End) (bool, error) {
 	if end.Reason == "aborted" || g.Players[0] == g.Players[1] {
 		return false, nil
 	}
 	if end.Reason != "resignation" && end.Reason != "time" {
 		return true, nil
 	}
-	var fewest int
-	err := tx.QueryRowContext(ctx, `SELECT MIN(
-			(SELECT COUNT(*) FROM moves WHERE game_id = ?1 AND player_id = ?2),
-			(SELECT COUNT(*) FROM moves WHERE game_id = ?1 AND player_id = ?3))`,
-		g.ID, g.Players[0], g.Players[1]).Scan(&fewest)
+	var first, second int
+	err := tx.QueryRowContext(ctx, `SELECT
+			COALESCE(SUM(CASE WHEN player_id = ? THEN 1 ELSE 0 END), 0),
+			COALESCE(SUM(CASE WHEN player_id = ? THEN 1 ELSE 0 END), 0)
+		FROM moves WHERE game_id = ?`, g.Players[0], g.Players[1], g.ID).Scan(&first, &second)
 	if err != nil {
 		return false, err
 	}
-	return fewest >= 2, nil
+	return min(first, second) >= 2, nil
 }
 
 // rate runs one Glicko-2 period for both players of g and stores it.
-func rate(ctx context.Context, tx *sql.Tx, g Game, winner int, now time.Time) ([]RatingChange, error) {
+func rate(ctx context.Context, tx *txn, g Game, winner int, now time.Time) ([]RatingChange, error) {
 	var before [2]glicko
 	var last [2]sql.NullInt64 // when each last played a rated game here
+	if tx.d.lockKeys != nil {
+		// Two games of one player may end at once in two processes; each
+		// must read the rating the other wrote. A player's first rating has
+		// no row to lock yet, hence a lock on the key.
+		keys := []string{"rating/" + g.GuildID + "/" + g.Variant + "/" + g.Players[0], "rating/" + g.GuildID + "/" + g.Variant + "/" + g.Players[1]}
+		if err := tx.d.lockKeys(ctx, tx, keys); err != nil {
+			return nil, err
+		}
+	}
 	for i, id := range g.Players {
 		before[i] = glicko{StartRating, StartRD, StartVolatility}
 		err := tx.QueryRowContext(ctx, `SELECT rating, rd, volatility, updated_at FROM ratings
@@ -123,7 +132,7 @@ func rate(ctx context.Context, tx *sql.Tx, g Game, winner int, now time.Time) ([
 		_, err := tx.ExecContext(ctx, `INSERT INTO ratings (guild_id, variant, user_id, rating, rd, volatility, `+col+`, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, 1, ?)
 			ON CONFLICT (guild_id, variant, user_id) DO UPDATE SET rating = excluded.rating, rd = excluded.rd,
-				volatility = excluded.volatility, `+col+` = `+col+` + 1, updated_at = excluded.updated_at`,
+				volatility = excluded.volatility, `+col+` = ratings.`+col+` + 1, updated_at = excluded.updated_at`,
 			g.GuildID, g.Variant, id, after.R, after.RD, after.Vol, now.UnixMilli())
 		if err != nil {
 			return nil, fmt.Errorf("storing the rating of %s: %w", id, err)

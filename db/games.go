@@ -57,7 +57,7 @@ func scanGame(row interface{ Scan(...any) error }) (Game, error) {
 }
 
 // insertGame stores g as a new active game with no moves yet.
-func insertGame(ctx context.Context, tx *sql.Tx, now time.Time, g Game) (int64, error) {
+func insertGame(ctx context.Context, tx *txn, now time.Time, g Game) (int64, error) {
 	if g.GuildID == "" || g.Variant == "" || g.Players[0] == "" || g.Players[1] == "" {
 		return 0, errors.New("a game needs a server, a variant and two players")
 	}
@@ -83,22 +83,23 @@ func insertGame(ctx context.Context, tx *sql.Tx, now time.Time, g Game) (int64, 
 	if g.RematchOf != 0 {
 		rematch = g.RematchOf
 	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO games (guild_id, channel_id, thread_id, variant, setup, start_rolls,
+	var id int64
+	err = tx.QueryRowContext(ctx, `INSERT INTO games (guild_id, channel_id, thread_id, variant, setup, start_rolls,
 		player1_id, player2_id, days, state, winner, reason, rated, ply, deadline, reminder_at, reminder_sent,
 		draw_offer_by, rematch_of, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', -1, '', 1, 0, ?, ?, 0, -1, ?, ?, ?)`,
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', -1, '', 1, 0, ?, ?, 0, -1, ?, ?, ?) RETURNING id`,
 		g.GuildID, g.ChannelID, g.ThreadID, g.Variant, g.Setup, string(rolls), g.Players[0], g.Players[1], g.Days,
-		millis(g.Deadline), millis(g.ReminderAt), rematch, millis(g.CreatedAt), now.UnixMilli())
+		millis(g.Deadline), millis(g.ReminderAt), rematch, millis(g.CreatedAt), now.UnixMilli()).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("storing the game: %w", err)
 	}
-	return res.LastInsertId()
+	return id, nil
 }
 
 // CreateGame stores a new active game that no challenge led to (a rematch).
-func (s *Store) CreateGame(ctx context.Context, g Game) (int64, error) {
+func (s *sqlStore) CreateGame(ctx context.Context, g Game) (int64, error) {
 	var id int64
-	err := s.inTx(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	err := s.inTx(ctx, func(ctx context.Context, tx *txn) error {
 		var err error
 		id, err = insertGame(ctx, tx, s.now(), g)
 		return err
@@ -107,33 +108,28 @@ func (s *Store) CreateGame(ctx context.Context, g Game) (int64, error) {
 }
 
 // SetGameThread records the Discord thread the game is played in.
-func (s *Store) SetGameThread(ctx context.Context, gameID int64, threadID string) error {
-	return s.inTx(ctx, func(ctx context.Context, tx *sql.Tx) error {
+func (s *sqlStore) SetGameThread(ctx context.Context, gameID int64, threadID string) error {
+	return s.inTx(ctx, func(ctx context.Context, tx *txn) error {
 		return mustAffect(tx.ExecContext(ctx, `UPDATE games SET thread_id = ?, updated_at = ? WHERE id = ?`,
 			threadID, s.now().UnixMilli(), gameID))
 	})
 }
 
 // Game reads one game's row; ErrNotFound if there is none.
-func (s *Store) Game(ctx context.Context, id int64) (Game, error) {
+func (s *sqlStore) Game(ctx context.Context, id int64) (Game, error) {
 	return s.oneGame(ctx, s.read, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id)
 }
 
 // GameByThread finds the game played in a Discord thread (the newest, should
 // a thread ever hold two); ErrNotFound if none.
-func (s *Store) GameByThread(ctx context.Context, threadID string) (Game, error) {
+func (s *sqlStore) GameByThread(ctx context.Context, threadID string) (Game, error) {
 	if threadID == "" {
 		return Game{}, ErrNotFound
 	}
 	return s.oneGame(ctx, s.read, `SELECT `+gameColumns+` FROM games WHERE thread_id = ? ORDER BY id DESC LIMIT 1`, threadID)
 }
 
-type queryer interface {
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-}
-
-func (s *Store) oneGame(ctx context.Context, q queryer, query string, args ...any) (Game, error) {
+func (s *sqlStore) oneGame(ctx context.Context, q queryer, query string, args ...any) (Game, error) {
 	g, err := scanGame(q.QueryRowContext(ctx, query, args...))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Game{}, ErrNotFound
@@ -141,7 +137,7 @@ func (s *Store) oneGame(ctx context.Context, q queryer, query string, args ...an
 	return g, err
 }
 
-func (s *Store) gameList(ctx context.Context, query string, args ...any) ([]Game, error) {
+func (s *sqlStore) gameList(ctx context.Context, query string, args ...any) ([]Game, error) {
 	rows, err := s.read.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
@@ -159,11 +155,11 @@ func (s *Store) gameList(ctx context.Context, query string, args ...any) ([]Game
 }
 
 // SetDrawOffer records that player by (0 or 1) offers a draw; -1 clears it.
-func (s *Store) SetDrawOffer(ctx context.Context, gameID int64, by int) error {
+func (s *sqlStore) SetDrawOffer(ctx context.Context, gameID int64, by int) error {
 	if by < -1 || by > 1 {
 		return fmt.Errorf("a draw offer is by player 0 or 1 (or -1 for none), got %d", by)
 	}
-	return s.inTx(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	return s.inTx(ctx, func(ctx context.Context, tx *txn) error {
 		if _, err := activeGame(ctx, tx, gameID); err != nil {
 			return err
 		}
@@ -173,11 +169,13 @@ func (s *Store) SetDrawOffer(ctx context.Context, gameID int64, by int) error {
 	})
 }
 
-// MarkReminded records that the reminder for the position after ply was
-// sent. It is true only for the first call for that ply of an active game.
-func (s *Store) MarkReminded(ctx context.Context, gameID int64, ply int) (bool, error) {
+// MarkReminded claims the reminder for the position after ply: it is true
+// only for the first call for that ply of an active game, in whichever
+// process makes it (a conditional UPDATE: the row's lock orders rivals, and
+// the second finds reminder_sent already 1). Send the reminder only on true.
+func (s *sqlStore) MarkReminded(ctx context.Context, gameID int64, ply int) (bool, error) {
 	var n int64
-	err := s.inTx(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	err := s.inTx(ctx, func(ctx context.Context, tx *txn) error {
 		res, err := tx.ExecContext(ctx, `UPDATE games SET reminder_sent = 1, updated_at = ?
 			WHERE id = ? AND ply = ? AND state = 'active' AND reminder_sent = 0`, s.now().UnixMilli(), gameID, ply)
 		if err == nil {
@@ -190,20 +188,22 @@ func (s *Store) MarkReminded(ctx context.Context, gameID int64, ply int) (bool, 
 
 // DueReminders lists active games whose reminder time has come and whose
 // reminder was not sent yet.
-func (s *Store) DueReminders(ctx context.Context, now time.Time) ([]Game, error) {
+func (s *sqlStore) DueReminders(ctx context.Context, now time.Time) ([]Game, error) {
 	return s.gameList(ctx, `SELECT `+gameColumns+` FROM games WHERE state = 'active' AND reminder_sent = 0
 		AND reminder_at IS NOT NULL AND reminder_at <= ? ORDER BY reminder_at, id`, now.UnixMilli())
 }
 
-// DueTimeouts lists active games whose deadline has passed.
-func (s *Store) DueTimeouts(ctx context.Context, now time.Time) ([]Game, error) {
+// DueTimeouts lists active games whose deadline has passed. Ending one
+// (EndGame, reason "time") is the claim: it succeeds once, in one process;
+// every other attempt gets ErrGameOver.
+func (s *sqlStore) DueTimeouts(ctx context.Context, now time.Time) ([]Game, error) {
 	return s.gameList(ctx, `SELECT `+gameColumns+` FROM games WHERE state = 'active'
 		AND deadline IS NOT NULL AND deadline <= ? ORDER BY deadline, id`, now.UnixMilli())
 }
 
 // ActiveGames lists a server's active games, oldest first; with a userID,
 // only those that user plays in.
-func (s *Store) ActiveGames(ctx context.Context, guildID, userID string) ([]Game, error) {
+func (s *sqlStore) ActiveGames(ctx context.Context, guildID, userID string) ([]Game, error) {
 	if userID == "" {
 		return s.gameList(ctx, `SELECT `+gameColumns+` FROM games WHERE state = 'active' AND guild_id = ? ORDER BY id`, guildID)
 	}
@@ -212,9 +212,10 @@ func (s *Store) ActiveGames(ctx context.Context, guildID, userID string) ([]Game
 }
 
 // activeGame reads the row a write is about to change, inside its
-// transaction: ErrNotFound or ErrGameOver if it cannot take a change.
-func activeGame(ctx context.Context, tx *sql.Tx, gameID int64) (Game, error) {
-	g, err := scanGame(tx.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, gameID))
+// transaction and locked until it ends (FOR UPDATE on PostgreSQL): ErrNotFound
+// or ErrGameOver if it cannot take a change.
+func activeGame(ctx context.Context, tx *txn, gameID int64) (Game, error) {
+	g, err := scanGame(tx.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`+tx.d.forUpdate, gameID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return g, ErrNotFound
 	}

@@ -20,13 +20,6 @@ const (
 	helperEnvGame = "BERMUDA_DB_TEST_APPEND_GAME"
 )
 
-func TestMain(m *testing.M) {
-	if path := os.Getenv(helperEnvDB); path != "" {
-		os.Exit(appendForever(path, os.Getenv(helperEnvGame)))
-	}
-	os.Exit(m.Run())
-}
-
 func appendForever(path, game string) int {
 	id, err := strconv.ParseInt(game, 10, 64)
 	if err != nil {
@@ -55,7 +48,11 @@ func appendForever(path, game string) int {
 }
 
 func TestSIGKILLLosesNoCommittedMove(t *testing.T) {
-	s, path := openTemp(t)
+	forEachBackend(t, testSIGKILL)
+}
+
+func testSIGKILL(t *testing.T, be backend) {
+	s, path := be.open(t)
 	id := newToyGame(t, s, "g1")
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), helperEnvDB+"="+path, helperEnvGame+"="+strconv.FormatInt(id, 10))
@@ -109,11 +106,7 @@ func TestSIGKILLLosesNoCommittedMove(t *testing.T) {
 		t.Fatalf("the helper stopped after %d plies", reported)
 	}
 	s.Close()
-	s2, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s2.Close()
+	s2 := mustOpen(t, path)
 	g, pos, err := s2.LoadGame(bg, id)
 	if err != nil {
 		t.Fatal(err)

@@ -2,7 +2,6 @@ package db
 
 import (
 	"context"
-	"database/sql"
 	"embed"
 	"fmt"
 	"io/fs"
@@ -13,10 +12,12 @@ import (
 )
 
 // Migrations are numbered files, applied in order, each in its own
-// transaction together with its row in schema_migrations. Never edit a
-// released migration: add the next number.
+// transaction together with its row in schema_migrations. Each backend has
+// its own directory (migrations/sqlite, migrations/postgres) holding the
+// same numbers and names: step N means the same schema on both. Never edit
+// a released migration: add the next number to both.
 //
-//go:embed migrations/*.sql
+//go:embed migrations/*/*.sql
 var migrationFiles embed.FS
 
 type migration struct {
@@ -33,14 +34,15 @@ func (e *SchemaTooNewError) Error() string {
 	return fmt.Sprintf("database schema version %d is newer than this bermuda (knows up to %d); upgrade bermuda", e.Found, e.Known)
 }
 
-func loadMigrations() ([]migration, error) {
-	names, err := fs.Glob(migrationFiles, "migrations/*.sql")
+func loadMigrations(backend string) ([]migration, error) {
+	dir := "migrations/" + backend + "/"
+	names, err := fs.Glob(migrationFiles, dir+"*.sql")
 	if err != nil {
 		return nil, err
 	}
 	var out []migration
 	for _, n := range names {
-		base := strings.TrimPrefix(n, "migrations/")
+		base := strings.TrimPrefix(n, dir)
 		num, _, ok := strings.Cut(base, "_")
 		v, err := strconv.Atoi(num)
 		if !ok || err != nil || v < 1 {
@@ -63,7 +65,7 @@ func loadMigrations() ([]migration, error) {
 
 // KnownSchemaVersion is the newest schema this binary can write.
 func KnownSchemaVersion() int {
-	ms, err := loadMigrations()
+	ms, err := loadMigrations("sqlite")
 	if err != nil {
 		return 0
 	}
@@ -71,18 +73,14 @@ func KnownSchemaVersion() int {
 }
 
 // migrate applies every migration the database lacks. Each step re-reads
-// the version inside its BEGIN IMMEDIATE transaction, so two processes
-// starting at once cannot apply the same step twice.
-func migrate(ctx context.Context, db *sql.DB) error {
-	ms, err := loadMigrations()
+// the version inside a transaction that excludes other migrators (SQLite:
+// BEGIN IMMEDIATE takes the write lock; PostgreSQL: a transaction-scoped
+// advisory lock per schema), so two processes starting at once cannot
+// apply the same step twice.
+func migrate(ctx context.Context, db pool) error {
+	ms, err := loadMigrations(db.d.name)
 	if err != nil {
 		return err
-	}
-	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-		version    INTEGER PRIMARY KEY,
-		name       TEXT NOT NULL,
-		applied_at INTEGER NOT NULL)`); err != nil {
-		return fmt.Errorf("creating schema_migrations: %w", err)
 	}
 	for {
 		done, err := migrateStep(ctx, db, ms)
@@ -92,12 +90,23 @@ func migrate(ctx context.Context, db *sql.DB) error {
 	}
 }
 
-func migrateStep(ctx context.Context, db *sql.DB, ms []migration) (done bool, err error) {
+func migrateStep(ctx context.Context, db pool, ms []migration) (done bool, err error) {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return false, err
 	}
 	defer tx.Rollback()
+	if db.d.name == "postgres" {
+		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('bermuda migrations ' || current_schema(), 0))`); err != nil {
+			return false, fmt.Errorf("waiting for other migrators: %w", err)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version    INTEGER PRIMARY KEY,
+		name       TEXT NOT NULL,
+		applied_at `+db.d.bigint+` NOT NULL)`); err != nil {
+		return false, fmt.Errorf("creating schema_migrations: %w", err)
+	}
 	var v int
 	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&v); err != nil {
 		return false, fmt.Errorf("reading the schema version: %w", err)
@@ -120,7 +129,7 @@ func migrateStep(ctx context.Context, db *sql.DB, ms []migration) (done bool, er
 }
 
 // SchemaVersion is the database's current schema version.
-func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
+func (s *sqlStore) SchemaVersion(ctx context.Context) (int, error) {
 	var v int
 	err := s.read.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&v)
 	return v, err

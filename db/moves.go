@@ -42,7 +42,7 @@ func (e *CorruptGameError) Unwrap() error { return e.Err }
 // A stale expectedPly gives ErrPositionChanged (another move landed first),
 // a game that is not active ErrGameOver, a reused InteractionID ErrDuplicate.
 // The store does not judge legality: the caller got m from games.Apply.
-func (s *Store) AppendMove(ctx context.Context, gameID int64, expectedPly int, m Move, deadline, reminderAt time.Time, end *End) (Result, error) {
+func (s *sqlStore) AppendMove(ctx context.Context, gameID int64, expectedPly int, m Move, deadline, reminderAt time.Time, end *End) (Result, error) {
 	if m.Notation == "" || m.PlayerID == "" {
 		return Result{}, errors.New("a move needs its notation and the player who made it")
 	}
@@ -66,7 +66,7 @@ func (s *Store) AppendMove(ctx context.Context, gameID int64, expectedPly int, m
 		interaction = m.InteractionID
 	}
 	var result Result
-	err = s.inTx(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	err = s.inTx(ctx, func(ctx context.Context, tx *txn) error {
 		now := s.now()
 		if m.At.IsZero() {
 			m.At = now
@@ -94,7 +94,7 @@ func (s *Store) AppendMove(ctx context.Context, gameID int64, expectedPly int, m
 		_, err = tx.ExecContext(ctx, `INSERT INTO moves (game_id, ply, notation, player_id, rolls, dice, interaction_id, played_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, gameID, expectedPly+1, m.Notation, m.PlayerID, string(rolls), string(diceText),
 			interaction, m.At.UnixMilli())
-		if isUnique(err) {
+		if tx.d.isUnique(err) {
 			// Unreachable while games.ply and the log agree; kept so a
 			// disagreement can never add a second row for a ply.
 			return ErrPositionChanged
@@ -117,7 +117,7 @@ func (s *Store) AppendMove(ctx context.Context, gameID int64, expectedPly int, m
 }
 
 // Moves returns a game's move log in order.
-func (s *Store) Moves(ctx context.Context, gameID int64) ([]Move, error) {
+func (s *sqlStore) Moves(ctx context.Context, gameID int64) ([]Move, error) {
 	return readMoves(ctx, s.read, gameID)
 }
 
@@ -153,8 +153,8 @@ func readMoves(ctx context.Context, q queryer, gameID int64) ([]Move, error) {
 // moves and rolls through games.Replay, from one consistent snapshot. A log
 // that does not replay gives *CorruptGameError; nothing is repaired. The
 // position is the caller's own to change.
-func (s *Store) LoadGame(ctx context.Context, id int64) (Game, games.Game, error) {
-	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+func (s *sqlStore) LoadGame(ctx context.Context, id int64) (Game, games.Game, error) {
+	tx, err := s.read.BeginTx(ctx, s.d.snapshot)
 	if err != nil {
 		return Game{}, nil, err
 	}

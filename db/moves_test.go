@@ -2,9 +2,9 @@ package db
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -12,8 +12,9 @@ import (
 	"github.com/bermudachess/bermuda/games"
 )
 
-func TestMovesRoundTripAndLoad(t *testing.T) {
-	s, _ := openTemp(t)
+func TestMovesRoundTripAndLoad(t *testing.T) { withStore(t, testMovesRoundTripAndLoad) }
+
+func testMovesRoundTripAndLoad(t *testing.T, s *sqlStore) {
 	id := newToyGame(t, s, "g1")
 	rolls := games.Script(4, 2)
 	for _, mv := range []string{"roll", "pass", "pass", "roll"} {
@@ -44,13 +45,15 @@ func TestMovesRoundTripAndLoad(t *testing.T) {
 	}
 }
 
+// Two handles on one database, as two processes (replicas) would have: of
+// the moves for one ply exactly one lands, the rest see ErrPositionChanged.
 func TestConcurrentAppendsOfTheSamePly(t *testing.T) {
-	s1, path := openTemp(t)
-	s2, err := Open(path) // a second pool, as another process would have
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s2.Close()
+	forEachBackend(t, testConcurrentAppendsOfTheSamePly)
+}
+
+func testConcurrentAppendsOfTheSamePly(t *testing.T, be backend) {
+	s1, path := be.open(t)
+	s2 := mustOpen(t, path)
 	id := newToyGame(t, s1, "g1")
 	for round := 0; round < 5; round++ {
 		const n = 8
@@ -89,7 +92,10 @@ func TestConcurrentAppendsOfTheSamePly(t *testing.T) {
 }
 
 func TestDuplicatedInteractionAddsNoSecondMove(t *testing.T) {
-	s, _ := openTemp(t)
+	withStore(t, testDuplicatedInteractionAddsNoSecondMove)
+}
+
+func testDuplicatedInteractionAddsNoSecondMove(t *testing.T, s *sqlStore) {
 	id := newToyGame(t, s, "g1")
 	// The bot may claim the interaction and then store the move with it.
 	if err := s.ClaimInteraction(bg, "i-1"); err != nil {
@@ -117,22 +123,24 @@ func TestDuplicatedInteractionAddsNoSecondMove(t *testing.T) {
 }
 
 // tamper changes the log behind the store's back, as a hand edit would.
-func tamper(t *testing.T, path string, stmts ...string) {
+func tamper(t *testing.T, s *sqlStore, stmts ...string) {
 	t.Helper()
-	raw, err := sql.Open("sqlite3", path)
-	if err != nil {
-		t.Fatal(err)
+	unlock := []string{`DROP TRIGGER IF EXISTS moves_append_only_update`, `DROP TRIGGER IF EXISTS moves_append_only_delete`}
+	if s.Backend() == "postgres" {
+		unlock = []string{`ALTER TABLE moves DISABLE TRIGGER USER`}
 	}
-	defer raw.Close()
-	for _, q := range append([]string{`DROP TRIGGER IF EXISTS moves_append_only_update`, `DROP TRIGGER IF EXISTS moves_append_only_delete`}, stmts...) {
-		if _, err := raw.Exec(q); err != nil {
+	for _, q := range append(unlock, stmts...) {
+		if _, err := s.read.db.ExecContext(bg, q); err != nil {
 			t.Fatalf("%s: %v", q, err)
 		}
 	}
 }
 
 func TestTamperedMoveLogLoadsAsCorruptGame(t *testing.T) {
-	s, path := openTemp(t)
+	withStore(t, testTamperedMoveLogLoadsAsCorruptGame)
+}
+
+func testTamperedMoveLogLoadsAsCorruptGame(t *testing.T, s *sqlStore) {
 	cases := map[string]string{
 		"impossible roll":     `UPDATE moves SET rolls = '[9]' WHERE game_id = %d AND ply = 1`,
 		"missing roll":        `UPDATE moves SET rolls = '[]' WHERE game_id = %d AND ply = 1`,
@@ -156,7 +164,7 @@ func TestTamperedMoveLogLoadsAsCorruptGame(t *testing.T) {
 		ids[name] = id
 	}
 	for name, q := range cases {
-		tamper(t, path, fmt.Sprintf(q, ids[name]))
+		tamper(t, s, fmt.Sprintf(q, ids[name]))
 	}
 	for name, id := range ids {
 		_, pos, err := s.LoadGame(bg, id)
@@ -169,27 +177,38 @@ func TestTamperedMoveLogLoadsAsCorruptGame(t *testing.T) {
 	}
 	// Nothing was repaired: the tampered row is still there as it was.
 	var rolls string
-	s.read.QueryRow(`SELECT rolls FROM moves WHERE game_id = ? AND ply = 1`, ids["impossible roll"]).Scan(&rolls)
+	s.read.QueryRowContext(bg, `SELECT rolls FROM moves WHERE game_id = ? AND ply = 1`, ids["impossible roll"]).Scan(&rolls)
 	if rolls != "[9]" {
 		t.Fatalf("tampered rolls now %q", rolls)
 	}
 }
 
-func TestMoveLogIsAppendOnly(t *testing.T) {
-	s, _ := openTemp(t)
+func TestMoveLogIsAppendOnly(t *testing.T) { withStore(t, testMoveLogIsAppendOnly) }
+
+func testMoveLogIsAppendOnly(t *testing.T, s *sqlStore) {
 	id := newToyGame(t, s, "g1")
 	if _, err := play(t, s, id, "pass", nil); err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{`UPDATE moves SET notation = 'roll'`, `DELETE FROM moves`} {
-		if _, err := s.write.Exec(q); err == nil {
-			t.Errorf("%s succeeded", q)
+	refused := []string{`UPDATE moves SET notation = 'roll'`, `DELETE FROM moves`}
+	if s.Backend() == "postgres" {
+		refused = append(refused, `TRUNCATE moves`)
+	}
+	for _, q := range refused {
+		if _, err := s.read.ExecContext(bg, q); err == nil || !strings.Contains(err.Error(), "the move log is append-only") {
+			t.Errorf("%s: %v", q, err)
 		}
+	}
+	if ms, _ := s.Moves(bg, id); len(ms) != 1 || ms[0].Notation != "pass" {
+		t.Fatalf("moves after the refused changes: %+v", ms)
 	}
 }
 
 func TestRemindersDeadlinesAndActiveGames(t *testing.T) {
-	s, _ := openTemp(t)
+	withStore(t, testRemindersDeadlinesAndActiveGames)
+}
+
+func testRemindersDeadlinesAndActiveGames(t *testing.T, s *sqlStore) {
 	a := newToyGame(t, s, "g1")
 	b := newToyGame(t, s, "g1")
 	other, err := s.CreateGame(bg, Game{GuildID: "g1", Variant: "dbtoy", Players: [2]string{"carol", "dave"}, Days: 1})
@@ -259,7 +278,10 @@ func TestRemindersDeadlinesAndActiveGames(t *testing.T) {
 }
 
 func TestWritesAfterCloseAndCancelledWrites(t *testing.T) {
-	s, _ := openTemp(t)
+	withStore(t, testWritesAfterCloseAndCancelledWrites)
+}
+
+func testWritesAfterCloseAndCancelledWrites(t *testing.T, s *sqlStore) {
 	id := newToyGame(t, s, "g1")
 	ctx, cancel := context.WithCancel(bg)
 	cancel()
@@ -281,7 +303,10 @@ func TestWritesAfterCloseAndCancelledWrites(t *testing.T) {
 // Writes that share a group commit stay independent: a failing one is
 // undone alone, the rest land.
 func TestGroupCommitKeepsWritesIndependent(t *testing.T) {
-	s, _ := openTemp(t)
+	withStore(t, testGroupCommitKeepsWritesIndependent)
+}
+
+func testGroupCommitKeepsWritesIndependent(t *testing.T, s *sqlStore) {
 	const n = 40
 	ids := make([]int64, n)
 	for i := range ids {

@@ -18,7 +18,7 @@ type Settings struct {
 }
 
 // Settings returns the guild's settings, or the defaults if none are stored.
-func (s *Store) Settings(ctx context.Context, guildID string) (Settings, error) {
+func (s *sqlStore) Settings(ctx context.Context, guildID string) (Settings, error) {
 	st := Settings{GuildID: guildID, DefaultDays: DefaultDays}
 	err := s.read.QueryRowContext(ctx, `SELECT default_days FROM servers WHERE guild_id = ?`, guildID).Scan(&st.DefaultDays)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
@@ -28,11 +28,11 @@ func (s *Store) Settings(ctx context.Context, guildID string) (Settings, error) 
 }
 
 // SetDefaultDays sets the days per move new challenges get by default.
-func (s *Store) SetDefaultDays(ctx context.Context, guildID string, days int) error {
+func (s *sqlStore) SetDefaultDays(ctx context.Context, guildID string, days int) error {
 	if days < 1 || days > 365 {
 		return fmt.Errorf("days per move must be between 1 and 365, got %d", days)
 	}
-	return s.inTx(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	return s.inTx(ctx, func(ctx context.Context, tx *txn) error {
 		now := s.now().UnixMilli()
 		_, err := tx.ExecContext(ctx, `INSERT INTO servers (guild_id, default_days, created_at, updated_at) VALUES (?, ?, ?, ?)
 			ON CONFLICT (guild_id) DO UPDATE SET default_days = excluded.default_days, updated_at = excluded.updated_at`,
@@ -42,21 +42,21 @@ func (s *Store) SetDefaultDays(ctx context.Context, guildID string, days int) er
 }
 
 // UpsertPlayer records a Discord user's display name.
-func (s *Store) UpsertPlayer(ctx context.Context, userID, name string) error {
+func (s *sqlStore) UpsertPlayer(ctx context.Context, userID, name string) error {
 	if userID == "" {
 		return errors.New("a player needs a user id")
 	}
-	return s.inTx(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	return s.inTx(ctx, func(ctx context.Context, tx *txn) error {
 		now := s.now().UnixMilli()
 		_, err := tx.ExecContext(ctx, `INSERT INTO players (user_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)
 			ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at
-			WHERE name <> excluded.name`, userID, name, now, now)
+			WHERE players.name <> excluded.name`, userID, name, now, now)
 		return err
 	})
 }
 
 // PlayerName is the last name stored for userID; ErrNotFound if none.
-func (s *Store) PlayerName(ctx context.Context, userID string) (string, error) {
+func (s *sqlStore) PlayerName(ctx context.Context, userID string) (string, error) {
 	var name string
 	err := s.read.QueryRowContext(ctx, `SELECT name FROM players WHERE user_id = ?`, userID).Scan(&name)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -67,14 +67,14 @@ func (s *Store) PlayerName(ctx context.Context, userID string) (string, error) {
 
 // ClaimInteraction records that a Discord interaction is being handled; a
 // second claim of the same id gives ErrDuplicate.
-func (s *Store) ClaimInteraction(ctx context.Context, interactionID string) error {
+func (s *sqlStore) ClaimInteraction(ctx context.Context, interactionID string) error {
 	if interactionID == "" {
 		return errors.New("an interaction needs an id")
 	}
-	return s.inTx(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	return s.inTx(ctx, func(ctx context.Context, tx *txn) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO interactions (interaction_id, claimed_at) VALUES (?, ?)`,
 			interactionID, s.now().UnixMilli())
-		if isUnique(err) {
+		if tx.d.isUnique(err) {
 			return ErrDuplicate
 		}
 		return err
@@ -83,9 +83,9 @@ func (s *Store) ClaimInteraction(ctx context.Context, interactionID string) erro
 
 // ForgetInteractions drops claims older than before (Discord never redelivers
 // an interaction after its 15-minute token has expired). It returns how many.
-func (s *Store) ForgetInteractions(ctx context.Context, before time.Time) (int64, error) {
+func (s *sqlStore) ForgetInteractions(ctx context.Context, before time.Time) (int64, error) {
 	var n int64
-	err := s.inTx(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	err := s.inTx(ctx, func(ctx context.Context, tx *txn) error {
 		res, err := tx.ExecContext(ctx, `DELETE FROM interactions WHERE claimed_at < ?`, before.UnixMilli())
 		if err == nil {
 			n, err = res.RowsAffected()
@@ -97,7 +97,7 @@ func (s *Store) ForgetInteractions(ctx context.Context, before time.Time) (int64
 
 // ensureRows makes sure the server and players a new row refers to exist
 // (the bot may create a game for someone whose name it never stored).
-func ensureRows(ctx context.Context, tx *sql.Tx, now int64, guildID string, userIDs ...string) error {
+func ensureRows(ctx context.Context, tx *txn, now int64, guildID string, userIDs ...string) error {
 	if _, err := tx.ExecContext(ctx, `INSERT INTO servers (guild_id, default_days, created_at, updated_at)
 		VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`, guildID, DefaultDays, now, now); err != nil {
 		return fmt.Errorf("recording server %s: %w", guildID, err)

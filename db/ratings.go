@@ -14,7 +14,7 @@ const ratingColumns = `guild_id, variant, user_id, rating, rd, volatility, wins,
 
 // Leaderboard lists the n best-rated players of a variant on a server whose
 // deviation is at most LeaderboardRD (n <= 0 means 10).
-func (s *Store) Leaderboard(ctx context.Context, guildID, variant string, n int) ([]Rating, error) {
+func (s *sqlStore) Leaderboard(ctx context.Context, guildID, variant string, n int) ([]Rating, error) {
 	if n <= 0 {
 		n = 10
 	}
@@ -25,7 +25,7 @@ func (s *Store) Leaderboard(ctx context.Context, guildID, variant string, n int)
 // Provisional lists up to n players of a variant on a server whose rating
 // is not settled yet (RD above LeaderboardRD), most games first: they are
 // shown apart from the leaderboard, with their rating marked "?".
-func (s *Store) Provisional(ctx context.Context, guildID, variant string, n int) ([]Rating, error) {
+func (s *sqlStore) Provisional(ctx context.Context, guildID, variant string, n int) ([]Rating, error) {
 	if n <= 0 {
 		n = 10
 	}
@@ -35,12 +35,12 @@ func (s *Store) Provisional(ctx context.Context, guildID, variant string, n int)
 
 // PlayerRatings lists a player's ratings on a server, one per variant played
 // in a rated game, by variant id.
-func (s *Store) PlayerRatings(ctx context.Context, guildID, userID string) ([]Rating, error) {
+func (s *sqlStore) PlayerRatings(ctx context.Context, guildID, userID string) ([]Rating, error) {
 	return s.ratingList(ctx, `SELECT `+ratingColumns+` FROM ratings WHERE guild_id = ? AND user_id = ?
 		ORDER BY variant`, guildID, userID)
 }
 
-func (s *Store) ratingList(ctx context.Context, query string, args ...any) ([]Rating, error) {
+func (s *sqlStore) ratingList(ctx context.Context, query string, args ...any) ([]Rating, error) {
 	rows, err := s.read.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err

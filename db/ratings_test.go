@@ -8,7 +8,7 @@ import (
 )
 
 // movesBy appends n alternating passes (alice first) to game id.
-func movesBy(t *testing.T, s *Store, id int64, n int) {
+func movesBy(t *testing.T, s Store, id int64, n int) {
 	t.Helper()
 	for i := 0; i < n; i++ {
 		if _, err := s.AppendMove(bg, id, i, Move{Notation: "pass", PlayerID: []string{"alice", "bob"}[i%2]}, time.Time{}, time.Time{}, nil); err != nil {
@@ -17,8 +17,9 @@ func movesBy(t *testing.T, s *Store, id int64, n int) {
 	}
 }
 
-func TestRatedAndUnratedEnds(t *testing.T) {
-	s, _ := openTemp(t)
+func TestRatedAndUnratedEnds(t *testing.T) { withStore(t, testRatedAndUnratedEnds) }
+
+func testRatedAndUnratedEnds(t *testing.T, s *sqlStore) {
 	cases := []struct {
 		name   string
 		guild  string
@@ -73,7 +74,10 @@ func TestRatedAndUnratedEnds(t *testing.T) {
 }
 
 func TestRulesEndIsRatedInTheMoveTransaction(t *testing.T) {
-	s, _ := openTemp(t)
+	withStore(t, testRulesEndIsRatedInTheMoveTransaction)
+}
+
+func testRulesEndIsRatedInTheMoveTransaction(t *testing.T, s *sqlStore) {
 	id := newToyGame(t, s, "g1")
 	res, err := play(t, s, id, "win", nil) // alice wins at once, by the rules
 	if err != nil {
@@ -88,14 +92,15 @@ func TestRulesEndIsRatedInTheMoveTransaction(t *testing.T) {
 		t.Fatalf("game %+v, %v", g, err)
 	}
 	var changes int
-	s.read.QueryRow(`SELECT COUNT(*) FROM rating_changes WHERE game_id = ?`, id).Scan(&changes)
+	s.read.QueryRowContext(bg, `SELECT COUNT(*) FROM rating_changes WHERE game_id = ?`, id).Scan(&changes)
 	if changes != 2 {
 		t.Fatalf("%d rating changes stored", changes)
 	}
 }
 
-func TestGameAgainstOneselfIsUnrated(t *testing.T) {
-	s, _ := openTemp(t)
+func TestGameAgainstOneselfIsUnrated(t *testing.T) { withStore(t, testGameAgainstOneselfIsUnrated) }
+
+func testGameAgainstOneselfIsUnrated(t *testing.T, s *sqlStore) {
 	id, err := s.CreateGame(bg, Game{GuildID: "g1", Variant: "dbtoy", Players: [2]string{"alice", "alice"}, Days: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -106,7 +111,10 @@ func TestGameAgainstOneselfIsUnrated(t *testing.T) {
 }
 
 func TestLeaderboardShowsSettledRatingsOnly(t *testing.T) {
-	s, _ := openTemp(t)
+	withStore(t, testLeaderboardShowsSettledRatingsOnly)
+}
+
+func testLeaderboardShowsSettledRatingsOnly(t *testing.T, s *sqlStore) {
 	// Alice and Bob play until both deviations have settled.
 	games := 0
 	for ; games < 200; games++ {

@@ -1,12 +1,10 @@
 // Package db keeps Bermuda's servers, players, challenges, games, move log
-// and ratings in one SQLite file (github.com/mattn/go-sqlite3).
-//
-// Every connection runs in WAL mode with a busy timeout and foreign keys on
-// (set in the DSN, so each pooled connection has them). Writes go through a
-// single-connection pool whose transactions start with BEGIN IMMEDIATE: a
-// transaction never has to upgrade a read lock to a write lock, so two
-// writers cannot deadlock, and other processes wait up to the busy timeout.
-// Reads use a separate pool and see a consistent snapshot per transaction.
+// and ratings. One interface, Store, has two implementations: a SQLite file
+// (github.com/mattn/go-sqlite3; the default, no server) and a PostgreSQL
+// database (github.com/jackc/pgx/v5) that several bot replicas can share.
+// Open picks one from its argument. Both run the same queries (see
+// dialect.go for the few differences), have the same schema in their own
+// migrations/ directory, and pass the same test suite.
 //
 // Times are stored as Unix milliseconds: what comes back is the UTC time,
 // truncated to the millisecond.
@@ -16,14 +14,10 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
-	"github.com/mattn/go-sqlite3"
+	"github.com/bermudachess/bermuda/games"
 )
 
 var (
@@ -35,102 +29,99 @@ var (
 	ErrClosed          = errors.New("the database is closed")
 )
 
-// BusyTimeout is how long a statement waits for another connection's write
-// lock before failing with "database is locked".
-const BusyTimeout = 5 * time.Second
+// Store is an open Bermuda database. Every method is safe for concurrent
+// use, also by several processes sharing one database: each write that
+// decides something (a move at a ply, a challenge's acceptance, a game's
+// end, a reminder, an interaction) succeeds for exactly one caller, and the
+// others get the error that says why.
+type Store interface {
+	// Backend is "sqlite" or "postgres".
+	Backend() string
+	// Close waits for the writes in progress, refuses later ones with
+	// ErrClosed and closes the database.
+	Close() error
+	SchemaVersion(ctx context.Context) (int, error)
+	// Backup copies a live SQLite database into one file; on PostgreSQL it
+	// is refused (use pg_dump).
+	Backup(ctx context.Context, dstPath string) error
 
-// Store is an open Bermuda database.
-type Store struct {
-	path  string
-	write *sql.DB // one connection, used only by the committer
-	read  *sql.DB
+	Settings(ctx context.Context, guildID string) (Settings, error)
+	SetDefaultDays(ctx context.Context, guildID string, days int) error
+	UpsertPlayer(ctx context.Context, userID, name string) error
+	PlayerName(ctx context.Context, userID string) (string, error)
+	ClaimInteraction(ctx context.Context, interactionID string) error
+	ForgetInteractions(ctx context.Context, before time.Time) (int64, error)
+
+	CreateChallenge(ctx context.Context, c Challenge) (int64, error)
+	SetChallengeMessage(ctx context.Context, id int64, messageID string) error
+	Challenge(ctx context.Context, id int64) (Challenge, error)
+	CloseChallenge(ctx context.Context, id int64, state string) error
+	ExpiredChallenges(ctx context.Context, now time.Time) ([]Challenge, error)
+	AcceptChallenge(ctx context.Context, challengeID int64, acceptorID string, g Game) (int64, error)
+
+	CreateGame(ctx context.Context, g Game) (int64, error)
+	SetGameThread(ctx context.Context, gameID int64, threadID string) error
+	Game(ctx context.Context, id int64) (Game, error)
+	GameByThread(ctx context.Context, threadID string) (Game, error)
+	ActiveGames(ctx context.Context, guildID, userID string) ([]Game, error)
+	SetDrawOffer(ctx context.Context, gameID int64, by int) error
+	DueReminders(ctx context.Context, now time.Time) ([]Game, error)
+	MarkReminded(ctx context.Context, gameID int64, ply int) (bool, error)
+	DueTimeouts(ctx context.Context, now time.Time) ([]Game, error)
+	LoadGame(ctx context.Context, id int64) (Game, games.Game, error)
+	Moves(ctx context.Context, gameID int64) ([]Move, error)
+	AppendMove(ctx context.Context, gameID int64, expectedPly int, m Move, deadline, reminderAt time.Time, end *End) (Result, error)
+	EndGame(ctx context.Context, gameID int64, end End) (Result, error)
+
+	Leaderboard(ctx context.Context, guildID, variant string, n int) ([]Rating, error)
+	Provisional(ctx context.Context, guildID, variant string, n int) ([]Rating, error)
+	PlayerRatings(ctx context.Context, guildID, userID string) ([]Rating, error)
+}
+
+// Open opens the database named by dsn and brings its schema up to date; a
+// database written by a newer bermuda is refused. A postgres:// or
+// postgresql:// URL opens PostgreSQL; anything else is the path of a SQLite
+// file, created if missing.
+func Open(dsn string) (Store, error) {
+	if IsPostgresURL(dsn) {
+		return openPostgres(dsn)
+	}
+	return openSQLite(dsn)
+}
+
+// IsPostgresURL reports whether dsn names a PostgreSQL database.
+func IsPostgresURL(dsn string) bool {
+	l := strings.ToLower(strings.TrimSpace(dsn))
+	return strings.HasPrefix(l, "postgres://") || strings.HasPrefix(l, "postgresql://")
+}
+
+// sqlStore implements Store over database/sql for both backends.
+type sqlStore struct {
+	d     *dialect
+	where string // the file, or the URL without its password: for messages
+	read  pool
+	w     writer
 	now   func() time.Time
-
-	writes    chan *writeReq // unbuffered: a send means the committer took it
-	closed    chan struct{}
-	loopDone  chan struct{}
-	closeOnce sync.Once
-	closeErr  error
 }
 
-// Open opens (creating if needed) the database at path and brings its schema
-// up to date. A database written by a newer bermuda is refused.
-func Open(path string) (*Store, error) {
-	if strings.TrimSpace(path) == "" {
-		return nil, errors.New("no database path given")
-	}
-	if info, err := os.Stat(filepath.Dir(path)); err != nil || !info.IsDir() {
-		return nil, fmt.Errorf("cannot create database %s: directory %s does not exist", path, filepath.Dir(path))
-	}
-	write, err := sql.Open("sqlite3", dsn(path, "immediate", false))
-	if err != nil {
-		return nil, fmt.Errorf("opening database %s: %w", path, err)
-	}
-	write.SetMaxOpenConns(1)
-	write.SetConnMaxIdleTime(0)
-	s := &Store{path: path, write: write, now: time.Now,
-		writes: make(chan *writeReq), closed: make(chan struct{}), loopDone: make(chan struct{})}
-	if err := write.Ping(); err != nil {
-		write.Close()
-		return nil, fmt.Errorf("opening database %s: %w", path, err)
-	}
-	if err := migrate(context.Background(), write); err != nil {
-		write.Close()
-		return nil, fmt.Errorf("database %s: %w", path, err)
-	}
-	read, err := sql.Open("sqlite3", dsn(path, "deferred", false))
-	if err != nil {
-		write.Close()
-		return nil, fmt.Errorf("opening database %s: %w", path, err)
-	}
-	read.SetMaxOpenConns(4)
-	read.SetMaxIdleConns(4)
-	s.read = read
-	go s.commitLoop()
-	return s, nil
+// writer runs write transactions: SQLite's group committer, or PostgreSQL
+// transactions retried on serialization failures and deadlocks.
+type writer interface {
+	// run runs fn in a write transaction and returns once its changes are
+	// committed, or fn's error with its changes undone. A context cancelled
+	// before fn starts stops it; once fn has started it runs to its end,
+	// so the caller always learns whether it committed.
+	run(ctx context.Context, fn func(ctx context.Context, tx *txn) error) error
+	close() error
 }
 
-// dsn builds a go-sqlite3 URI for path. The "file:" form lets a path hold
-// '?' or '#' (escaped); the parameters apply to every pooled connection.
-func dsn(path, txlock string, readOnly bool) string {
-	params := []string{
-		fmt.Sprintf("_busy_timeout=%d", BusyTimeout.Milliseconds()),
-		"_foreign_keys=on",
-		"_txlock=" + txlock,
-		"_stmt_cache_size=32",
-	}
-	if readOnly {
-		params = append(params, "mode=ro")
-	} else {
-		// synchronous=FULL: a commit reaches the disk before AppendMove
-		// returns, so a move shown to players survives a power cut too.
-		params = append(params, "_journal_mode=WAL", "_synchronous=FULL")
-	}
-	return fileURI(path) + "?" + strings.Join(params, "&")
+func (s *sqlStore) Backend() string { return s.d.name }
+
+func (s *sqlStore) inTx(ctx context.Context, fn func(ctx context.Context, tx *txn) error) error {
+	return s.w.run(ctx, fn)
 }
 
-// fileURI is path as an SQLite "file:" URI, with the characters that URIs
-// give a meaning escaped.
-func fileURI(path string) string {
-	return "file:" + strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
-}
-
-// Path is the file the store was opened from.
-func (s *Store) Path() string { return s.path }
-
-// Close waits for the write in progress, refuses later ones with
-// ErrClosed and closes the database.
-func (s *Store) Close() error {
-	s.closeOnce.Do(func() {
-		close(s.closed)
-		<-s.loopDone
-		s.closeErr = s.read.Close()
-		if err := s.write.Close(); s.closeErr == nil {
-			s.closeErr = err
-		}
-	})
-	return s.closeErr
-}
+func (s *sqlStore) Close() error { return s.w.close() }
 
 // millis stores t as Unix milliseconds, the zero time as NULL.
 func millis(t time.Time) any {
@@ -146,12 +137,6 @@ func fromMillis(v sql.NullInt64) time.Time {
 		return time.Time{}
 	}
 	return time.UnixMilli(v.Int64).UTC()
-}
-
-// isUnique reports whether err is a UNIQUE or PRIMARY KEY violation.
-func isUnique(err error) bool {
-	var se sqlite3.Error
-	return errors.As(err, &se) && (se.ExtendedCode == sqlite3.ErrConstraintUnique || se.ExtendedCode == sqlite3.ErrConstraintPrimaryKey)
 }
 
 func boolInt(b bool) int {

@@ -12,16 +12,28 @@ import (
 	"time"
 )
 
-func TestMigrationsFromEmptyAndReapplied(t *testing.T) {
-	s, path := openTemp(t)
-	known := KnownSchemaVersion()
-	if known < 1 {
-		t.Fatalf("no migrations embedded")
+func TestBothBackendsHaveTheSameMigrations(t *testing.T) {
+	lite, err := loadMigrations("sqlite")
+	if err != nil {
+		t.Fatal(err)
 	}
-	if v, err := s.SchemaVersion(bg); err != nil || v != known {
-		t.Fatalf("schema version %d, %v; want %d", v, err, known)
+	pg, err := loadMigrations("postgres")
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, pool := range []*sql.DB{s.read, s.write} {
+	if len(lite) == 0 || len(lite) != len(pg) {
+		t.Fatalf("%d SQLite migrations, %d PostgreSQL ones", len(lite), len(pg))
+	}
+	for i := range lite {
+		if lite[i].name != pg[i].name {
+			t.Errorf("step %d is %s on SQLite but %s on PostgreSQL", i+1, lite[i].name, pg[i].name)
+		}
+	}
+}
+
+func TestSQLiteConnectionSettings(t *testing.T) {
+	s, _ := openTemp(t)
+	for _, pool := range []*sql.DB{s.read.db, s.w.(*groupCommitter).write.db} {
 		var mode string
 		var fk, busy int
 		if err := pool.QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
@@ -33,6 +45,27 @@ func TestMigrationsFromEmptyAndReapplied(t *testing.T) {
 		if err := pool.QueryRow(`PRAGMA busy_timeout`).Scan(&busy); err != nil || busy != 5000 {
 			t.Errorf("busy_timeout %d, %v", busy, err)
 		}
+		var sync int
+		if err := pool.QueryRow(`PRAGMA synchronous`).Scan(&sync); err != nil || sync != 2 {
+			t.Errorf("synchronous %d, %v; want 2 (FULL)", sync, err)
+		}
+	}
+}
+
+func TestMigrationsFromEmptyAndReapplied(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, be backend) {
+		s, path := be.open(t)
+		testMigrations(t, s, path)
+	})
+}
+
+func testMigrations(t *testing.T, s *sqlStore, path string) {
+	known := KnownSchemaVersion()
+	if known < 1 {
+		t.Fatalf("no migrations embedded")
+	}
+	if v, err := s.SchemaVersion(bg); err != nil || v != known {
+		t.Fatalf("schema version %d, %v; want %d", v, err, known)
 	}
 	id := newToyGame(t, s, "g1")
 	if err := s.Close(); err != nil {
@@ -40,12 +73,9 @@ func TestMigrationsFromEmptyAndReapplied(t *testing.T) {
 	}
 	// Re-opening re-runs the migrations: nothing changes, nothing is lost.
 	for i := 0; i < 2; i++ {
-		s2, err := Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s2 := mustOpen(t, path)
 		var rows int
-		if err := s2.read.QueryRow(`SELECT COUNT(*) FROM schema_migrations`).Scan(&rows); err != nil || rows != known {
+		if err := s2.read.QueryRowContext(bg, `SELECT COUNT(*) FROM schema_migrations`).Scan(&rows); err != nil || rows != known {
 			t.Fatalf("schema_migrations has %d rows, %v; want %d", rows, err, known)
 		}
 		if g, err := s2.Game(bg, id); err != nil || g.Variant != "dbtoy" {
@@ -55,8 +85,34 @@ func TestMigrationsFromEmptyAndReapplied(t *testing.T) {
 	}
 }
 
-func TestConcurrentOpensOfANewFileMigrateOnce(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "new.db")
+func TestConcurrentOpensOfANewDatabaseMigrateOnce(t *testing.T) {
+	t.Run("sqlite", func(t *testing.T) { testConcurrentOpens(t, filepath.Join(t.TempDir(), "new.db")) })
+	if pgRunURL != "" {
+		t.Run("postgres", func(t *testing.T) {
+			// An empty schema, as two replicas would find on first start.
+			s, dsn := openPostgresTemp(t)
+			schema := pgSchemaOf(t, s)
+			if _, err := s.read.ExecContext(bg, `DROP SCHEMA `+schema+` CASCADE`); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.read.ExecContext(bg, `CREATE SCHEMA `+schema); err != nil {
+				t.Fatal(err)
+			}
+			s.Close()
+			testConcurrentOpens(t, dsn)
+		})
+	}
+}
+
+func pgSchemaOf(t *testing.T, s *sqlStore) string {
+	var schema string
+	if err := s.read.QueryRowContext(bg, `SELECT current_schema()`).Scan(&schema); err != nil {
+		t.Fatal(err)
+	}
+	return schema
+}
+
+func testConcurrentOpens(t *testing.T, path string) {
 	var wg sync.WaitGroup
 	errs := make([]error, 4)
 	for i := range errs {
@@ -76,6 +132,11 @@ func TestConcurrentOpensOfANewFileMigrateOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	s := mustOpen(t, path)
+	var rows int
+	if err := s.read.QueryRowContext(bg, `SELECT COUNT(*) FROM schema_migrations`).Scan(&rows); err != nil || rows != KnownSchemaVersion() {
+		t.Fatalf("schema_migrations has %d rows, %v", rows, err)
+	}
 }
 
 func TestOpenExplainsBadPaths(t *testing.T) {
@@ -91,24 +152,34 @@ func TestOpenExplainsBadPaths(t *testing.T) {
 	if _, err := Open(""); err == nil {
 		t.Error("empty path accepted")
 	}
+	// Port 1 has no server; the password must not appear in the message.
+	_, err := Open("postgres://bermuda:s3cret@127.0.0.1:1/bermuda?connect_timeout=2")
+	if err == nil || !strings.Contains(err.Error(), "cannot reach PostgreSQL at postgres://bermuda:xxxxx@127.0.0.1:1/") || strings.Contains(err.Error(), "s3cret") {
+		t.Errorf("unreachable server: %v", err)
+	}
 }
 
 func TestNewerSchemaIsRefused(t *testing.T) {
-	s, path := openTemp(t)
-	if _, err := s.write.Exec(`INSERT INTO schema_migrations (version, name, applied_at) VALUES (7, '0007_future.sql', 0)`); err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
-	_, err := Open(path)
-	want := fmt.Sprintf("database schema version 7 is newer than this bermuda (knows up to %d); upgrade bermuda", KnownSchemaVersion())
-	var tooNew *SchemaTooNewError
-	if !errors.As(err, &tooNew) || tooNew.Found != 7 || err.Error() != "database "+path+": "+want {
-		t.Fatalf("got %v; want %q", err, want)
-	}
+	forEachBackend(t, func(t *testing.T, be backend) {
+		s, path := be.open(t)
+		if _, err := s.read.ExecContext(bg, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (7, '0007_future.sql', 0)`); err != nil {
+			t.Fatal(err)
+		}
+		s.Close()
+		_, err := Open(path)
+		want := fmt.Sprintf("database schema version 7 is newer than this bermuda (knows up to %d); upgrade bermuda", KnownSchemaVersion())
+		var tooNew *SchemaTooNewError
+		if !errors.As(err, &tooNew) || tooNew.Found != 7 || !strings.HasSuffix(err.Error(), ": "+want) {
+			t.Fatalf("got %v; want %q", err, want)
+		}
+	})
 }
 
 func TestSettingsPlayersAndInteractions(t *testing.T) {
-	s, _ := openTemp(t)
+	withStore(t, testSettingsPlayersAndInteractions)
+}
+
+func testSettingsPlayersAndInteractions(t *testing.T, s *sqlStore) {
 	if st, err := s.Settings(bg, "g1"); err != nil || st.DefaultDays != 3 || st.GuildID != "g1" {
 		t.Fatalf("default settings %+v, %v", st, err)
 	}
@@ -151,8 +222,9 @@ func TestSettingsPlayersAndInteractions(t *testing.T) {
 	}
 }
 
-func TestAcceptChallengeExactlyOnce(t *testing.T) {
-	s, _ := openTemp(t)
+func TestAcceptChallengeExactlyOnce(t *testing.T) { withStore(t, testAcceptChallengeExactlyOnce) }
+
+func testAcceptChallengeExactlyOnce(t *testing.T, s *sqlStore) {
 	expires := time.Now().Add(time.Hour).Truncate(time.Millisecond).UTC()
 	cid, err := s.CreateChallenge(bg, Challenge{GuildID: "g1", ChannelID: "c1", ChallengerID: "alice", Variant: "dbtoy", Color: "white", ExpiresAt: expires})
 	if err != nil {
@@ -196,7 +268,7 @@ func TestAcceptChallengeExactlyOnce(t *testing.T) {
 		t.Fatalf("after accept: %+v", c)
 	}
 	var games int
-	s.read.QueryRow(`SELECT COUNT(*) FROM games`).Scan(&games)
+	s.read.QueryRowContext(bg, `SELECT COUNT(*) FROM games`).Scan(&games)
 	if games != 1 {
 		t.Fatalf("%d games exist after %d accepts", games, n)
 	}
@@ -211,8 +283,9 @@ func TestAcceptChallengeExactlyOnce(t *testing.T) {
 	}
 }
 
-func TestChallengeExpiryAndClosing(t *testing.T) {
-	s, _ := openTemp(t)
+func TestChallengeExpiryAndClosing(t *testing.T) { withStore(t, testChallengeExpiryAndClosing) }
+
+func testChallengeExpiryAndClosing(t *testing.T, s *sqlStore) {
 	now := time.Now()
 	old, _ := s.CreateChallenge(bg, Challenge{GuildID: "g1", ChallengerID: "a", Variant: "dbtoy", ExpiresAt: now.Add(-time.Minute)})
 	fresh, _ := s.CreateChallenge(bg, Challenge{GuildID: "g1", ChallengerID: "a", Variant: "dbtoy", ExpiresAt: now.Add(time.Hour)})

@@ -73,19 +73,28 @@ func init() {
 
 var bg = context.Background()
 
-func openTemp(t testing.TB) (*Store, string) {
+// mustOpen opens dsn (a SQLite path or a PostgreSQL URL) and closes it when
+// the test ends.
+func mustOpen(t testing.TB, dsn string) *sqlStore {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "bermuda.db")
-	s, err := Open(path)
+	st, err := Open(dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
+	s := st.(*sqlStore)
 	t.Cleanup(func() { s.Close() })
-	return s, path
+	return s
+}
+
+// openTemp opens a new SQLite database in a temporary directory.
+func openTemp(t testing.TB) (*sqlStore, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "bermuda.db")
+	return mustOpen(t, path), path
 }
 
 // newToyGame creates an active dbtoy game between alice (Player1) and bob.
-func newToyGame(t testing.TB, s *Store, guild string) int64 {
+func newToyGame(t testing.TB, s Store, guild string) int64 {
 	t.Helper()
 	id, err := s.CreateGame(bg, Game{GuildID: guild, ChannelID: "c1", Variant: "dbtoy", Players: [2]string{"alice", "bob"}, Days: 3})
 	if err != nil {
@@ -96,7 +105,7 @@ func newToyGame(t testing.TB, s *Store, guild string) int64 {
 
 // play applies text to the stored game through games.Apply, as the bot
 // does, and appends it; end is set when the rules end the game.
-func play(t testing.TB, s *Store, id int64, text string, roller games.Roller) (Result, error) {
+func play(t testing.TB, s Store, id int64, text string, roller games.Roller) (Result, error) {
 	t.Helper()
 	g, pos, err := s.LoadGame(bg, id)
 	if err != nil {
@@ -105,7 +114,7 @@ func play(t testing.TB, s *Store, id int64, text string, roller games.Roller) (R
 	return playOn(s, g, pos, text, roller)
 }
 
-func playOn(s *Store, g Game, pos games.Game, text string, roller games.Roller) (Result, error) {
+func playOn(s Store, g Game, pos games.Game, text string, roller games.Roller) (Result, error) {
 	next, ply, evs, err := games.Apply(pos, text, roller)
 	if err != nil {
 		return Result{}, err
