@@ -164,3 +164,23 @@ func TestProbe(t *testing.T) {
 		t.Error("a closed port passed the probe")
 	}
 }
+
+func TestServeUntilCancelled(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- Serve(ctx, ln, New(Options{}).Handler()) }()
+	if err := Probe(context.Background(), "http://"+ln.Addr().String()+"/healthz"); err != nil {
+		t.Fatalf("while serving: %v", err)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("Serve after cancel: %v", err)
+	}
+	if err := Probe(context.Background(), ln.Addr().String()); err == nil {
+		t.Fatal("still answering after shutdown")
+	}
+}
