@@ -38,7 +38,6 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -77,7 +76,6 @@ type Endpoint struct {
 
 	mu      sync.Mutex
 	pending map[string]*pending // interactions whose handler is running
-	served  atomic.Int64        // interactions accepted, for Ready
 }
 
 // pending is one interaction delivered over HTTP whose handler is running.
@@ -133,9 +131,6 @@ func (e *Endpoint) Ready() error {
 	return nil
 }
 
-// Served counts the interactions (not PINGs) accepted so far.
-func (e *Endpoint) Served() int64 { return e.served.Load() }
-
 func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
@@ -186,7 +181,6 @@ func (e *Endpoint) serve(w http.ResponseWriter, r *http.Request, i *discordgo.In
 	}
 	e.pending[i.ID] = p
 	e.mu.Unlock()
-	e.served.Add(1)
 
 	finished := make(chan struct{})
 	go func() {
@@ -205,7 +199,7 @@ func (e *Endpoint) serve(w http.ResponseWriter, r *http.Request, i *discordgo.In
 	case resp := <-p.answer:
 		p.written <- writeJSON(w, resp)
 	case <-timer.C:
-		if own := ownDefer(i); e.claim(i.ID, autoDeferred, own) {
+		if own := ownDefer(i); e.claim(p, autoDeferred, own) {
 			if err := writeJSON(w, own); err != nil {
 				e.log().Warn("could not acknowledge a slow interaction", "interaction", i.ID, "err", err)
 			}
@@ -214,30 +208,28 @@ func (e *Endpoint) serve(w http.ResponseWriter, r *http.Request, i *discordgo.In
 		resp := <-p.answer // the bot answered in the same instant
 		p.written <- writeJSON(w, resp)
 	case <-finished:
-		// The handler returned without answering (a duplicate delivery it
-		// ignored). Another answer may have just been queued.
-		select {
-		case resp := <-p.answer:
-			p.written <- writeJSON(w, resp)
-		default:
+		// The handler returned without answering: a duplicate delivery it
+		// ignored. Nothing is acknowledged, so Discord sees no second answer.
+		if e.claim(p, abandoned, nil) {
 			w.WriteHeader(http.StatusNoContent)
+			return
 		}
+		resp := <-p.answer // answered from another goroutine just now
+		p.written <- writeJSON(w, resp)
 	case <-r.Context().Done():
-		if !e.claim(i.ID, abandoned, nil) {
+		if !e.claim(p, abandoned, nil) {
 			resp := <-p.answer
 			p.written <- writeJSON(w, resp)
 		}
 	}
 }
 
-// claim moves interaction id out of the waiting state on the endpoint's
-// side and records what the body carries. It is false if the bot answered
-// first.
-func (e *Endpoint) claim(id string, to state, sent *discordgo.InteractionResponse) bool {
+// claim moves p out of the waiting state on the endpoint's side and
+// records what the body carries. It is false if the bot answered first.
+func (e *Endpoint) claim(p *pending, to state, sent *discordgo.InteractionResponse) bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	p := e.pending[id]
-	if p == nil || p.state != waiting {
+	if p.state != waiting {
 		return false
 	}
 	p.state, p.sent = to, sent
