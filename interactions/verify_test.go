@@ -22,12 +22,18 @@ var clock = time.Unix(1_800_000_000, 0)
 
 func newKey(t *testing.T) (ed25519.PublicKey, ed25519.PrivateKey) {
 	t.Helper()
-	pub, priv, err := ed25519.GenerateKey(rand.Reader)
+	pub, priv, err := newKeyPair()
 	if err != nil {
 		t.Fatal(err)
 	}
 	return pub, priv
 }
+
+func newKeyPair() (ed25519.PublicKey, ed25519.PrivateKey, error) {
+	return ed25519.GenerateKey(rand.Reader)
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
 
 // signed builds a request the way Discord does: the signature covers the
 // timestamp followed by the raw body.
