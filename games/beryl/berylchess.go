@@ -12,12 +12,12 @@ import (
 // Black on their lobes as in spIndecision, Red's lobe empty, and of each
 // undecided pair the king on the cell farther from the opponent's home
 // corner (White 17 rather than 35, Black 20 rather than 36).
-const bcStart = "W:P16,K17,P22,N25,R28,N29,P34,B35,P38 B:K20,P21,P24,N27,N32,R33,B36,P37,P39 w 1"
+const bcStart = "W:P16,K17,P22,N25,R28,N29,P34,B35,P38 B:K20,P21,P24,N27,N32,R33,B36,P37,P39 w 0 1"
 
 const bcRules = `Chess for two on a 39-cell triangle: White (bottom left) against Black (bottom right); White moves first. The cells are numbered 1–39 and moves are written ` + "`28-33`, `28x33`" + `, promotions ` + "`7-1=R`" + `.
 **Pieces.** Rook: slides round the ring of cells about either end of its cell's base edge (never past a piece, never back to its own cell). Bishop: slides along a line by reflecting its cell through an end of its base; on an edge cell it has no move. King: first cell of any rook or bishop line. Knight: a rook step and a bishop step (either order), leaping; 8 targets at most. Pawn: steps to a neighbouring cell farther from its home corner, captures one bishop step farther; on the 4 cells farthest from home it promotes to a rook, knight or bishop.
 **Special rule.** A pawn may be captured only while another of the capturer's pieces also attacks it.
-**End.** Checkmate wins, as in chess; stalemate is a draw. There is no castling and no en passant.
+**End.** Checkmate wins, as in chess. Draws, automatic: stalemate, the same position for the third time (same pieces on the same cells, same side to move), and 50 moves by each side without a capture or a pawn move. There is no castling and no en passant.
 *The source's figures are lost: the board's layout and this setup are reconstructed from its text.*`
 
 func init() {
@@ -43,13 +43,16 @@ type bcState struct {
 	cells  layout
 	toMove int // white or black
 	moveNo int
+	clock  int // plies since the last capture or pawn move
 	kings  [2]int8
 }
 
-// bcGame is a game of Beryl Chess.
+// bcGame is a game of Beryl Chess: the state, the positions since the last
+// irreversible move (for repetition) and the last move, for the view.
 type bcGame struct {
 	bcState
 	setup            string
+	seen             history
 	lastFrom, lastTo int
 }
 
@@ -57,9 +60,15 @@ func newBerylChess(setup string) (*bcGame, error) {
 	if strings.TrimSpace(setup) == "" {
 		setup = bcStart
 	}
-	const want = "want two army fields (W:… B:…), the side to move (w or b) and the move number"
+	const want = "want two army fields (W:… B:…), the side to move (w or b), the fifty-move clock and the move number"
 	f := strings.Fields(setup)
-	if len(f) != 4 {
+	if armies := strings.Count(setup, ":"); armies != 2 {
+		return nil, fmt.Errorf("Beryl Chess has two armies, W and B, but the position lists %d: %s", armies, want)
+	}
+	if len(f) == 4 { // written before the clock was added: count from 0
+		f = []string{f[0], f[1], f[2], "0", f[3]}
+	}
+	if len(f) != 5 {
 		return nil, fmt.Errorf("Beryl Chess position has %d fields: %s", len(f), want)
 	}
 	l, err := parseArmies(f[:2], 2, false)
@@ -75,7 +84,10 @@ func newBerylChess(setup string) (*bcGame, error) {
 	default:
 		return nil, fmt.Errorf("side to move %q: want w or b", f[2])
 	}
-	if s.moveNo, err = parseMoveNumber(f[3]); err != nil {
+	if s.clock, err = parseClock(f[3]); err != nil {
+		return nil, err
+	}
+	if s.moveNo, err = parseMoveNumber(f[4]); err != nil {
 		return nil, err
 	}
 	for a := 0; a < 2; a++ {
@@ -87,7 +99,13 @@ func newBerylChess(setup string) (*bcGame, error) {
 	if s.inCheck(1 - s.toMove) {
 		return nil, fmt.Errorf("the side not to move (%s) is in check: that cannot arise in play", games.Side(1-s.toMove))
 	}
-	return &bcGame{bcState: s, setup: setup, lastFrom: -1, lastTo: -1}, nil
+	g := &bcGame{bcState: s, setup: setup, lastFrom: -1, lastTo: -1}
+	g.seen = history{g.repKey()}
+	return g, nil
+}
+
+func (s *bcState) repKey() repKey {
+	return repKey{cells: s.cells, toAct: int8(s.toMove), barred: -1}
 }
 
 func (s *bcState) inCheck(side int) bool {
@@ -140,6 +158,7 @@ func (s *bcState) apply(m move) {
 	if p.kind() == king {
 		s.kings[s.toMove] = m.to
 	}
+	s.clock = nextClock(s.clock, s.cells[m.from], s.cells[m.to])
 	s.cells[m.to], s.cells[m.from] = p, 0
 	if s.toMove == black {
 		s.moveNo++
@@ -169,7 +188,7 @@ func (g *bcGame) Variant() string { return "beryl" }
 func (g *bcGame) Setup() string   { return g.setup }
 
 func (g *bcGame) Position() string {
-	return fmt.Sprintf("%s %c %d", formatArmies(&g.cells, 2), "wb"[g.toMove], g.moveNo)
+	return fmt.Sprintf("%s %c %d %d", formatArmies(&g.cells, 2), "wb"[g.toMove], g.clock, g.moveNo)
 }
 
 func (g *bcGame) Turn() games.Turn {
@@ -178,24 +197,40 @@ func (g *bcGame) Turn() games.Turn {
 
 func (g *bcGame) Roles() [2]string { return [2]string{"White", "Black"} }
 
+// Outcome judges mate and stalemate first (a mate given by the move that
+// fills the fifty-move count wins, as in chess), then the draws by rule.
 func (g *bcGame) Outcome() games.Outcome {
-	if g.hasMove() {
-		return games.Ongoing
+	if !g.hasMove() {
+		if g.inCheck(g.toMove) {
+			return games.Win(games.Player(1-g.toMove), "checkmate")
+		}
+		return games.DrawBy("stalemate")
 	}
-	if g.inCheck(g.toMove) {
-		return games.Win(games.Player(1-g.toMove), "checkmate")
-	}
-	return games.DrawBy("stalemate")
+	return drawByRule(g.seen, g.clock)
 }
 
-func (g *bcGame) LegalMoves() []games.Move { return publicMoves(&g.cells, g.generate(nil)) }
+// LegalMoves is empty once the game is over.
+func (g *bcGame) LegalMoves() []games.Move {
+	if drawByRule(g.seen, g.clock).Over {
+		return nil
+	}
+	return publicMoves(&g.cells, g.generate(nil))
+}
+
+// find is the legal move notation names, if the game goes on.
+func (g *bcGame) find(notation string) (move, bool) {
+	if drawByRule(g.seen, g.clock).Over {
+		return move{}, false
+	}
+	return g.byNotation(notation)
+}
 
 func (g *bcGame) ParseMove(text string) (games.Move, error) {
 	return parseMove(text, g.LegalMoves())
 }
 
 func (g *bcGame) Play(pm games.Move, _ *games.Dice) ([]games.Event, error) {
-	m, ok := g.byNotation(pm.Notation)
+	m, ok := g.find(pm.Notation)
 	if !ok {
 		return nil, notLegal(pm.Notation)
 	}
@@ -214,6 +249,7 @@ func (g *bcGame) Play(pm games.Move, _ *games.Dice) ([]games.Event, error) {
 			Text: fmt.Sprintf("%s pawn on %d promoted to a %s.", side.Possessive(), m.to+1, m.as)})
 	}
 	g.apply(m)
+	g.seen = g.seen.record(g.repKey(), g.clock == 0)
 	g.lastFrom, g.lastTo = int(m.from), int(m.to)
 	them := games.Side(g.toMove)
 	o := g.Outcome()
@@ -223,15 +259,22 @@ func (g *bcGame) Play(pm games.Move, _ *games.Dice) ([]games.Event, error) {
 	}
 	if o.Over {
 		text := fmt.Sprintf("Checkmate — %s wins.", side)
-		if o.Draw {
+		switch {
+		case o.Reason == "stalemate":
 			text = fmt.Sprintf("Stalemate — %s has no legal move and is not in check: draw.", them)
+		case o.Draw:
+			text = "Draw by " + o.Reason + "."
 		}
 		evs = append(evs, games.Event{Kind: games.EventGameOver, Player: player, Side: side, Text: text, Outcome: o})
 	}
 	return evs, nil
 }
 
-func (g *bcGame) Clone() games.Game { c := *g; return &c }
+func (g *bcGame) Clone() games.Game {
+	c := *g
+	c.seen = g.seen.clone()
+	return &c
+}
 
 func (g *bcGame) Key() string {
 	f := strings.Fields(g.Position())

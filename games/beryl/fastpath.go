@@ -87,7 +87,7 @@ func (s *spState) hasMove() bool {
 // MoveByNotation returns the legal move whose notation is exactly
 // notation, as LegalMoves lists it but without label or aliases.
 func (g *spGame) MoveByNotation(notation string) (games.Move, bool) {
-	m, ok := g.byNotation(notation)
+	m, ok := g.find(notation)
 	if !ok {
 		return games.Move{}, false
 	}
@@ -119,7 +119,7 @@ func (s *bcState) hasMove() bool {
 // MoveByNotation returns the legal move whose notation is exactly
 // notation, as LegalMoves lists it but without label or aliases.
 func (g *bcGame) MoveByNotation(notation string) (games.Move, bool) {
-	m, ok := g.byNotation(notation)
+	m, ok := g.find(notation)
 	if !ok {
 		return games.Move{}, false
 	}

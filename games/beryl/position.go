@@ -8,13 +8,22 @@ import (
 
 // Position strings list each army's pieces, then the turn state:
 //
-//	W:R28,N25,N29,S17,S35,P16,P22,P34,P38 B:… R:… 1 - 1
+//	W:P16,S17,P22,N25,R28,N29,P34,S35,P38 B:… R:… 1 - 0 1
 //
 // An army field is the army's letter (W, B, R), a colon and its pieces as
 // kind letter + cell number (K king, S undecided king-or-bishop, R rook,
 // B bishop, N knight, P pawn), comma-separated, or "-" for none. Pieces are
-// written in cell order. The turn state is variant-specific (see the
-// games' parse functions).
+// written in cell order. The turn state follows:
+//
+//   - Beryl Chess: the side to move (w or b), the fifty-move clock and the
+//     move number, e.g. "w 0 1".
+//   - spIndecision: the player to act (1 or 2), the army barred because the
+//     opponent just moved it (W, B, R, or - before the first move), the
+//     fifty-move clock, the move number, and winner:1 or winner:2 once a
+//     king has been captured the winning way, e.g. "2 W 14 9".
+//
+// The clock counts plies since the last capture or pawn move. Strings
+// written before it existed (one field fewer) still load, with clock 0.
 
 // parseArmies reads the army fields: exactly one per army in armies, in
 // any order, and returns the layout.

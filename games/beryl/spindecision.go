@@ -12,7 +12,7 @@ import (
 // on its lobe, Rook on the corner cell, Knights on the rest of the corner
 // triangle, the undecided king-and-bishop (S) on the two lobe cells nearest
 // the centre, Pawns on the other four. Player 1 moves first, any army.
-const spStart = "W:P16,S17,P22,N25,R28,N29,P34,S35,P38 B:S20,P21,P24,N27,N32,R33,S36,P37,P39 R:R1,N2,N3,P4,P5,P6,P7,S8,S9 1 - 1"
+const spStart = "W:P16,S17,P22,N25,R28,N29,P34,S35,P38 B:S20,P21,P24,N27,N32,R33,S36,P37,P39 R:R1,N2,N3,P4,P5,P6,P7,S8,S9 1 - 0 1"
 
 const spRules = `Three armies — White (bottom left), Black (bottom right), Red (top) — and two players. Clockwise as drawn runs White → Red → Black → White.
 **Goal.** Player 1 wins by capturing a king of the army directly *clockwise* of the capturing piece's army; Player 2 by capturing one *counter-clockwise*. Capturing a king the wrong way is illegal. There is no check.
@@ -20,7 +20,7 @@ const spRules = `Three armies — White (bottom left), Black (bottom right), Red
 **Schrödinger King.** Each army's king and bishop start undecided (S). Moving one, you declare it king or bishop (` + "`17-12=K`" + `); the other becomes the other. Capturing one, you declare what it was (` + "`25x17=B`" + `): a bishop leaves the other as the king; a king wins if the direction wins (the wrong way must declare bishop).
 **Board.** 39 triangular cells, numbered; moves are written ` + "`28-33`, `28x33`" + `.
 **Pieces.** Rook: slides round the ring of cells about either end of its cell's base edge. Bishop: slides along a line by reflecting its cell through an end of its base. King: first cell of any rook or bishop line. Knight: a rook step and a bishop step (either order), leaping; 8 targets at most. Pawn: steps to a neighbouring cell farther from its home corner, captures one bishop step farther; promotes to R, N or B on the 4 cells farthest from home.
-**End.** A winning king capture; no legal move is a draw.
+**End.** A winning king capture. Draws, automatic: no legal move; the same position for the third time (same pieces on the same cells, the same undecided pieces, the same player to act and the same army barred); 50 moves by each player without a capture or a pawn move.
 *The source's figures are lost: the board's layout and this setup are reconstructed from its text.*`
 
 func init() {
@@ -47,13 +47,16 @@ type spState struct {
 	toMove games.Player
 	last   int // the army the previous ply moved, −1 before the first
 	moveNo int
+	clock  int          // plies since the last capture or pawn move
 	winner games.Player // who captured a king the winning way; NoPlayer if none yet
 }
 
-// spGame is a game of spIndecision.
+// spGame is a game of spIndecision: the state, the positions since the
+// last irreversible move (for repetition) and the last move, for the view.
 type spGame struct {
 	spState
 	setup            string
+	seen             history
 	lastFrom, lastTo int // the last move's cells, −1 if none
 }
 
@@ -70,9 +73,13 @@ func newSpIndecision(setup string) (*spGame, error) {
 	if strings.TrimSpace(setup) == "" {
 		setup = spStart
 	}
-	const want = "want three army fields, then the player to move (1 or 2), the army the opponent last moved (W, B, R or -), the move number, and optionally winner:1 or winner:2"
+	const want = "want three army fields, then the player to move (1 or 2), the army the opponent last moved (W, B, R or -), the fifty-move clock, the move number, and optionally winner:1 or winner:2"
 	f := strings.Fields(setup)
-	if len(f) != 6 && len(f) != 7 {
+	won := len(f) > 0 && strings.HasPrefix(f[len(f)-1], "winner:")
+	if n := len(f); n == 6 || (n == 7 && won) { // written before the clock was added: count from 0
+		f = append(f[:5:5], append([]string{"0"}, f[5:]...)...)
+	}
+	if len(f) != 7 && len(f) != 8 {
 		return nil, fmt.Errorf("spIndecision position has %d fields: %s", len(f), want)
 	}
 	l, err := parseArmies(f[:3], 3, true)
@@ -93,17 +100,20 @@ func newSpIndecision(setup string) (*spGame, error) {
 			return nil, fmt.Errorf("last army %q: want W, B, R or - (none yet)", f[4])
 		}
 	}
-	if s.moveNo, err = parseMoveNumber(f[5]); err != nil {
+	if s.clock, err = parseClock(f[5]); err != nil {
 		return nil, err
 	}
-	if len(f) == 7 {
-		switch f[6] {
+	if s.moveNo, err = parseMoveNumber(f[6]); err != nil {
+		return nil, err
+	}
+	if len(f) == 8 {
+		switch f[7] {
 		case "winner:1":
 			s.winner = games.Player1
 		case "winner:2":
 			s.winner = games.Player2
 		default:
-			return nil, fmt.Errorf("%q: the optional last field is winner:1 or winner:2", f[6])
+			return nil, fmt.Errorf("%q: the optional last field is winner:1 or winner:2", f[7])
 		}
 	}
 	for a := 0; a < 3; a++ {
@@ -118,7 +128,13 @@ func newSpIndecision(setup string) (*spGame, error) {
 			return nil, fmt.Errorf("army %c has no king (K) nor undecided pair (S,S); only a finished game (winner:1 or winner:2) lacks one", armyLetter[a])
 		}
 	}
-	return &spGame{spState: s, setup: setup, lastFrom: -1, lastTo: -1}, nil
+	g := &spGame{spState: s, setup: setup, lastFrom: -1, lastTo: -1}
+	g.seen = history{g.repKey()}
+	return g, nil
+}
+
+func (s *spState) repKey() repKey {
+	return repKey{cells: s.cells, toAct: int8(s.toMove), barred: int8(s.last)}
 }
 
 // generate appends the legal moves.
@@ -209,6 +225,7 @@ func (s *spState) apply(m move) {
 	case king:
 		s.winner = s.toMove
 	}
+	s.clock = nextClock(s.clock, s.cells[from], victim)
 	s.cells[to], s.cells[from] = mover, 0
 	s.last = army
 	if s.toMove == games.Player2 {
@@ -259,7 +276,7 @@ func (g *spGame) Position() string {
 	if g.last >= 0 {
 		last = string(armyLetter[g.last])
 	}
-	s := fmt.Sprintf("%s %d %s %d", formatArmies(&g.cells, 3), int(g.toMove)+1, last, g.moveNo)
+	s := fmt.Sprintf("%s %d %s %d %d", formatArmies(&g.cells, 3), int(g.toMove)+1, last, g.clock, g.moveNo)
 	if g.winner != games.NoPlayer {
 		s += " winner:" + strconv.Itoa(int(g.winner)+1)
 	}
@@ -294,11 +311,23 @@ func (g *spGame) Outcome() games.Outcome {
 	case !g.hasMove():
 		return games.DrawBy("no legal move")
 	}
-	return games.Ongoing
+	return drawByRule(g.seen, g.clock)
 }
 
+// LegalMoves is empty once the game is over.
 func (g *spGame) LegalMoves() []games.Move {
+	if drawByRule(g.seen, g.clock).Over {
+		return nil
+	}
 	return publicMoves(&g.cells, g.generate(nil))
+}
+
+// find is the legal move notation names, if the game goes on.
+func (g *spGame) find(notation string) (move, bool) {
+	if drawByRule(g.seen, g.clock).Over {
+		return move{}, false
+	}
+	return g.byNotation(notation)
 }
 
 func (g *spGame) ParseMove(text string) (games.Move, error) {
@@ -306,7 +335,7 @@ func (g *spGame) ParseMove(text string) (games.Move, error) {
 }
 
 func (g *spGame) Play(pm games.Move, _ *games.Dice) ([]games.Event, error) {
-	m, ok := g.byNotation(pm.Notation)
+	m, ok := g.find(pm.Notation)
 	if !ok {
 		return nil, notLegal(pm.Notation)
 	}
@@ -341,10 +370,15 @@ func (g *spGame) Play(pm games.Move, _ *games.Dice) ([]games.Event, error) {
 		evs = append(evs, games.Event{Kind: games.EventPromoted, Player: player, Side: side, Square: strconv.Itoa(int(m.to) + 1),
 			Text: fmt.Sprintf("%s pawn on %d promoted to a %s.", side.Possessive(), m.to+1, m.as)})
 	}
+	declared := g.cells[m.from].kind() == undecided
 	g.apply(m)
+	g.seen = g.seen.record(g.repKey(), g.clock == 0 || declared)
 	g.lastFrom, g.lastTo = int(m.from), int(m.to)
 	if o := g.Outcome(); o.Over {
 		text := "Game over — draw: " + g.toMove.String() + " has no legal move."
+		if o.Draw && o.Reason != "no legal move" {
+			text = "Game over — draw by " + o.Reason + "."
+		}
 		if !o.Draw {
 			dir := "clockwise"
 			if o.Winner == games.Player2 {
@@ -357,11 +391,15 @@ func (g *spGame) Play(pm games.Move, _ *games.Dice) ([]games.Event, error) {
 	return evs, nil
 }
 
-func (g *spGame) Clone() games.Game { c := *g; return &c }
+func (g *spGame) Clone() games.Game {
+	c := *g
+	c.seen = g.seen.clone()
+	return &c
+}
 
 func (g *spGame) Key() string {
 	f := strings.Fields(g.Position())
-	return strings.Join(append(f[:5:5], f[6:]...), " ") // without the move number
+	return strings.Join(append(f[:5:5], f[7:]...), " ") // without the clock and the move number
 }
 
 func (g *spGame) toAct() string {

@@ -243,7 +243,7 @@ func countKind(evs []games.Event, k games.EventKind) int {
 // pawn on 3 is blocked by 6; Black's king on 33 is walled in by its pawns
 // on 27 and 32, whose steps (24, 37) are taken and whose capture cells (23,
 // 19) are empty.
-const stuck = "W:K2,P6,P24,P37 B:P27,P32,K33 R:K1,P3 1 W 10"
+const stuck = "W:K2,P6,P24,P37 B:P27,P32,K33 R:K1,P3 1 W 0 10"
 
 func TestSpNoLegalMoveIsADraw(t *testing.T) {
 	g := mustSp(t, stuck)
@@ -256,7 +256,7 @@ func TestSpNoLegalMoveIsADraw(t *testing.T) {
 		t.Errorf("Player 2: %v", notations(g2))
 	}
 	// Reached in play: Player 2 moves White's pawn 36-37.
-	g = mustSp(t, "W:K2,P6,P24,P36 B:P27,P32,K33 R:K1,P3 2 R 9")
+	g = mustSp(t, "W:K2,P6,P24,P36 B:P27,P32,K33 R:K1,P3 2 R 4 9")
 	evs := play(t, g, "36-37")
 	if g.Position() != stuck || !hasEvent(evs, games.EventGameOver, "draw") {
 		t.Errorf("position %q events %+v", g.Position(), evs)
