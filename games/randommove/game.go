@@ -20,6 +20,7 @@ type Game struct {
 	colour  [2]games.Side // colour[p] is the colour player p plays
 	history [2][]int      // every throw of each player, colour throws included
 	begun   bool          // the colour throws were made (Begin)
+	given   bool          // the colours came decided in the position string
 	plies   int           // single moves played in this game
 
 	// turnsBegun counts turns started in this game: the first two (each
@@ -42,12 +43,18 @@ type Game struct {
 var _ games.Game = (*Game)(nil)
 var _ games.Starter = (*Game)(nil)
 
-// New starts a game from a FEN ("" = the normal start). Player 1 plays
-// White until Begin throws for colours.
+// New starts a game from a position string (see position.go; "" = the
+// normal start). From a plain FEN, Player 1 plays White until Begin throws
+// for colours.
 func New(setup string) (*Game, error) {
-	board, err := chess.NewGame(setup)
+	fen, st, err := parsePosition(setup)
 	if err != nil {
-		return nil, fmt.Errorf("Random Move Number Chess starts from a chess FEN such as %q: %w", chess.StartFEN, err)
+		return nil, fmt.Errorf("Random Move Number Chess position: %w", err)
+	}
+	board, err := chess.NewGame(fen)
+	if err != nil {
+		return nil, fmt.Errorf("Random Move Number Chess starts from a chess FEN such as %q, optionally followed by %s: %w",
+			chess.StartFEN, positionFields, err)
 	}
 	g := &Game{
 		board:      board,
@@ -58,6 +65,10 @@ func New(setup string) (*Game, error) {
 		granted:    1,
 		movesLeft:  1,
 		outcome:    games.Ongoing,
+	}
+	if st != nil {
+		g.load(st)
+		return g, nil
 	}
 	if o := g.judge(); o.Over {
 		g.end(o)
@@ -83,10 +94,19 @@ func firstTurnIndex(fen string) int {
 
 // Begin makes the colour throws: Player 1 throws, then Player 2; a tie
 // throws again; the higher throw plays White. Each pair is one EventDice
-// (Dice = [Player 1's face, Player 2's face]).
+// (Dice = [Player 1's face, Player 2's face]). A game loaded from a
+// position string with the colours decided throws nothing, unless its turn
+// awaits its throw: then Begin throws that.
 func (g *Game) Begin(d *games.Dice) ([]games.Event, error) {
 	if d == nil {
 		d = games.NewDice(nil) // rolling then reports the missing roller
+	}
+	if g.given && g.plies == 0 {
+		if !g.throwDue() {
+			return nil, nil
+		}
+		evs := g.turns(d, false)
+		return evs, d.Err()
 	}
 	if g.begun {
 		return nil, errors.New("the colours were already thrown for")
@@ -138,6 +158,9 @@ func (g *Game) Play(m games.Move, d *games.Dice) ([]games.Event, error) {
 	if g.outcome.Over {
 		return nil, fmt.Errorf("the game is over (%s)", g.outcome.Reason)
 	}
+	if g.throwDue() {
+		return nil, errors.New("this turn's throw is due: start the game (Begin) to throw it")
+	}
 	if d == nil {
 		d = games.NewDice(nil)
 	}
@@ -184,20 +207,27 @@ func (g *Game) Play(m games.Move, d *games.Dice) ([]games.Event, error) {
 // turns, throw for the player. A lost turn passes the move to the other
 // colour and a switch of sides hands the same colour to the other player;
 // either way the next turn starts here too, with its own throw.
-func (g *Game) nextTurn(d *games.Dice) []games.Event {
+func (g *Game) nextTurn(d *games.Dice) []games.Event { return g.turns(d, true) }
+
+// turns begins turns until one holds moves or the game ends. begin false
+// starts with the throw of a turn already begun and judged (a loaded
+// position whose throw is due).
+func (g *Game) turns(d *games.Dice, begin bool) []games.Event {
 	var evs []games.Event
 	changed := true // whether the chess position changed since it was last judged
-	for {
-		g.turnIndex++
-		g.turnsBegun++
-		if changed {
-			if o := g.judge(); o.Over {
-				return append(evs, g.end(o))
+	for ; ; begin = true {
+		if begin {
+			g.turnIndex++
+			g.turnsBegun++
+			if changed {
+				if o := g.judge(); o.Over {
+					return append(evs, g.end(o))
+				}
 			}
-		}
-		if g.turnsBegun <= 2 {
-			g.granted, g.movesLeft = 1, 1
-			return evs
+			if g.turnsBegun <= 2 {
+				g.granted, g.movesLeft = 1, 1
+				return evs
+			}
 		}
 		p, side := g.toAct(), g.board.SideToMove()
 		face := d.Roll(6)
@@ -212,7 +242,7 @@ func (g *Game) nextTurn(d *games.Dice) []games.Event {
 			Text: throwText(p, side, face, n, e, forced)})
 		switch {
 		case e.throwerLoses:
-			return append(evs, g.end(games.Win(p.Other(), "six sixes in a row")))
+			return append(evs, g.end(games.Win(p.Other(), sixSixes)))
 		case e.switchSides:
 			g.colour[0], g.colour[1] = g.colour[1], g.colour[0]
 			evs = append(evs, games.Event{Kind: games.EventSidesSwitched, Player: p, Side: side,
@@ -234,14 +264,35 @@ func (g *Game) nextTurn(d *games.Dice) []games.Event {
 	}
 }
 
+// Reasons a game ends that code elsewhere in the package tells apart.
+const (
+	sixSixes   = "six sixes in a row"
+	repetition = "threefold repetition"
+	fiftyMoves = "fifty-move rule (100 single moves without a capture or pawn move)"
+)
+
 // judge decides the game at a turn boundary, counting the position for
-// repetition.
+// repetition. What the position shows comes first (mate, stalemate, the
+// draws by material and by move count), so that a position string shows
+// every ending but a repetition.
 func (g *Game) judge() games.Outcome {
 	if g.board.HalfmoveClock() == 0 {
 		g.seen = nil // nothing before a capture or pawn move can recur
 	}
 	key := g.board.PositionKey()
 	g.seen = append(g.seen, key)
+	if o := g.judgeBoard(); o.Over {
+		return o
+	}
+	if count(g.seen, key) >= 3 {
+		return games.DrawBy(repetition)
+	}
+	return games.Ongoing
+}
+
+// judgeBoard is the judgement the chess position alone decides: mate,
+// stalemate, insufficient material and the fifty-move rule.
+func (g *Game) judgeBoard() games.Outcome {
 	switch {
 	case g.board.IsCheckmate():
 		return games.Win(g.toAct().Other(), "checkmate")
@@ -249,10 +300,8 @@ func (g *Game) judge() games.Outcome {
 		return games.DrawBy("stalemate")
 	case g.board.InsufficientMaterial():
 		return games.DrawBy("insufficient material")
-	case count(g.seen, key) >= 3:
-		return games.DrawBy("threefold repetition")
 	case g.board.HalfmoveClock() >= 100:
-		return games.DrawBy("100 moves without a capture or pawn move")
+		return games.DrawBy(fiftyMoves)
 	}
 	return games.Ongoing
 }
@@ -278,9 +327,8 @@ func (g *Game) outcomeText(o games.Outcome) string {
 	return fmt.Sprintf("%s wins by %s", g.who(o.Winner), o.Reason)
 }
 
-func (g *Game) Variant() string  { return ID }
-func (g *Game) Setup() string    { return g.setup }
-func (g *Game) Position() string { return g.board.Position() }
+func (g *Game) Variant() string { return ID }
+func (g *Game) Setup() string   { return g.setup }
 
 func (g *Game) Turn() games.Turn {
 	p := g.toAct()
@@ -295,8 +343,10 @@ func (g *Game) Roles() [2]string {
 
 func (g *Game) Outcome() games.Outcome { return g.outcome }
 
+// LegalMoves lists the chess moves of the colour on move; none once the
+// game is over, nor while the turn awaits its throw.
 func (g *Game) LegalMoves() []games.Move {
-	if g.outcome.Over {
+	if g.outcome.Over || g.throwDue() {
 		return nil
 	}
 	return g.board.LegalMoves()
@@ -333,14 +383,6 @@ func count(keys []string, key string) int {
 	return n
 }
 
-// Key is the chess position plus everything that decides what happens
-// next: who plays which colour, both throw histories, and the turn state.
-func (g *Game) Key() string {
-	return fmt.Sprintf("%s|P1=%s|%s|%s|left=%d/%d|plain=%d",
-		g.board.PositionKey(), g.colour[games.Player1], ints(g.history[0]), ints(g.history[1]),
-		g.movesLeft, g.granted, max(0, 2-g.turnsBegun))
-}
-
 func ints(xs []int) string {
 	parts := make([]string, len(xs))
 	for i, x := range xs {
@@ -350,6 +392,21 @@ func ints(xs []int) string {
 }
 
 // Perft is plain chess perft: chance is skipped and sides alternate.
-func (g *Game) Perft(depth int) uint64 { return g.board.Perft(depth) }
+// Mate and stalemate have no moves to count; a game lost by six sixes has
+// ended too, so nothing is counted. Draws by repetition, move count or
+// material are ignored, as usual for perft.
+func (g *Game) Perft(depth int) uint64 {
+	if depth > 0 && g.lostBySixes() {
+		return 0
+	}
+	return g.board.Perft(depth)
+}
 
-func (g *Game) Divide(depth int) []games.MoveCount { return g.board.Divide(depth) }
+func (g *Game) Divide(depth int) []games.MoveCount {
+	if g.lostBySixes() {
+		return nil
+	}
+	return g.board.Divide(depth)
+}
+
+func (g *Game) lostBySixes() bool { return g.outcome.Over && g.outcome.Reason == sixSixes }

@@ -298,7 +298,7 @@ func TestThreefoldRepetitionAtTurnBoundaries(t *testing.T) {
 func TestHundredMoveRule(t *testing.T) {
 	g, _ := New("4k3/8/8/8/8/8/8/R3K3 w - - 99 80")
 	play(t, g, "Ra2")
-	if o := g.Outcome(); !o.Draw || !strings.Contains(o.Reason, "100 moves") {
+	if o := g.Outcome(); !o.Draw || o.Reason != "fifty-move rule (100 single moves without a capture or pawn move)" {
 		t.Fatalf("outcome %+v", o)
 	}
 }
@@ -316,7 +316,7 @@ func TestInsufficientMaterial(t *testing.T) {
 func TestDrawInTheMiddleOfATurn(t *testing.T) {
 	for _, c := range []struct{ fen, move, reason string }{
 		{"1n2k3/8/8/8/8/8/3n4/4K3 w - - 0 30", "Kxd2", "insufficient material"},
-		{"4k3/8/8/8/8/8/8/R3K3 w - - 99 80", "Ra2", "100 moves without a capture or pawn move"},
+		{"4k3/8/8/8/8/8/8/R3K3 w - - 99 80", "Ra2", "fifty-move rule (100 single moves without a capture or pawn move)"},
 	} {
 		g := inTurn(t, c.fen, 3)
 		evs := play(t, g, c.move)
