@@ -1,6 +1,9 @@
 package bot
 
 import (
+	crand "crypto/rand"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/url"
@@ -26,36 +29,47 @@ type Discord interface {
 	RegisterCommands(appID, guildID string, cmds []*discordgo.ApplicationCommand) error
 }
 
-// SessionDiscord implements Discord with a discordgo session. Server errors
-// (5xx) are retried a few times with a short backoff, since a lost board
-// post is worse than a rare duplicate; discordgo itself already waits out
-// 429s and retries 502s.
+// SessionDiscord implements Discord with a discordgo session. Each call
+// is retried by the rules in retry.go: a callback while its 3-second window
+// lasts (a 40060 after an attempt of unknown fate means it landed), edits
+// and nonce-carrying channel posts freely, follow-ups only after looking
+// that the failed attempt did not land.
 type SessionDiscord struct {
-	S       *discordgo.Session
-	Retries int           // extra attempts on 5xx; default 3
-	Backoff time.Duration // first wait; doubles; default 200 ms
+	S *discordgo.Session
+	// Backoff is the first wait between attempts; it doubles up to 5 s
+	// (default 100 ms). Discord's retry_after overrides it.
+	Backoff time.Duration
+	// CallbackWindow bounds callback retries (default 3 s, Discord's rule).
+	CallbackWindow time.Duration
+	// TokenLife bounds follow-up and edit retries (default 15 min, the
+	// interaction token's life).
+	TokenLife time.Duration
+	// PostBudget bounds retries of channel posts and edits (default 2 min),
+	// so an outage delays the scheduler but never blocks it for long.
+	PostBudget time.Duration
 }
 
-func (d *SessionDiscord) retry(op func() error) error {
-	retries, wait := d.Retries, d.Backoff
-	if retries == 0 {
-		retries = 3
+func orDefault(d, def time.Duration) time.Duration {
+	if d > 0 {
+		return d
 	}
-	if wait == 0 {
-		wait = 200 * time.Millisecond
-	}
-	err := op()
-	for n := 0; n < retries && isServerError(err); n++ {
-		time.Sleep(wait)
-		wait *= 2
-		err = op()
-	}
-	return err
+	return def
 }
 
-func isServerError(err error) bool {
-	var re *discordgo.RESTError
-	return errors.As(err, &re) && re.Response != nil && re.Response.StatusCode >= 500
+// tokenDeadline is when retries through the interaction's token stop: 15
+// minutes after Discord created the interaction (from its snowflake id,
+// when that looks right), else 15 minutes from now.
+func (d *SessionDiscord) tokenDeadline(i *discordgo.Interaction) time.Time {
+	life := orDefault(d.TokenLife, 15*time.Minute)
+	now := time.Now()
+	if t, err := discordgo.SnowflakeTimestamp(i.ID); err == nil && t.After(now.Add(-life)) && t.Before(now.Add(time.Minute)) {
+		return t.Add(life)
+	}
+	return now.Add(life)
+}
+
+func (d *SessionDiscord) postDeadline() time.Time {
+	return time.Now().Add(orDefault(d.PostBudget, 2*time.Minute))
 }
 
 // discordCode returns Discord's JSON error code (10062, 50013, …) or 0.
@@ -68,85 +82,186 @@ func discordCode(err error) int {
 }
 
 func (d *SessionDiscord) Respond(i *discordgo.Interaction, r *discordgo.InteractionResponse) error {
-	// Not retried: a second callback would be refused with 40060.
-	return d.S.InteractionRespond(i, r)
+	reset := func() {}
+	if r.Data != nil {
+		reset = rewind(r.Data.Files)
+	}
+	rule := retryRule{
+		deadline:     time.Now().Add(orDefault(d.CallbackWindow, 3*time.Second)),
+		provesLanded: func(err error) bool { return discordCode(err) == 40060 },
+	}
+	return d.retry(rule, func(opts ...discordgo.RequestOption) error {
+		reset()
+		return d.S.InteractionRespond(i, r, opts...)
+	})
 }
 
 func (d *SessionDiscord) EditOriginal(i *discordgo.Interaction, e *discordgo.WebhookEdit) (m *discordgo.Message, err error) {
-	err = d.retry(func() error { m, err = d.S.InteractionResponseEdit(i, e); return err })
-	return m, err
-}
-
-func (d *SessionDiscord) Original(i *discordgo.Interaction) (m *discordgo.Message, err error) {
-	err = d.retry(func() error { m, err = d.S.InteractionResponse(i); return err })
-	return m, err
-}
-
-func (d *SessionDiscord) Followup(i *discordgo.Interaction, p *discordgo.WebhookParams) (m *discordgo.Message, err error) {
-	err = d.retry(func() error { m, err = d.S.FollowupMessageCreate(i, true, p); return err })
-	return m, err
-}
-
-func (d *SessionDiscord) Send(channelID string, ms *discordgo.MessageSend) (m *discordgo.Message, err error) {
-	err = d.retry(func() error {
-		for _, f := range ms.Files { // a retry must re-read attachments from the start
-			if s, ok := f.Reader.(interface {
-				Seek(int64, int) (int64, error)
-			}); ok {
-				s.Seek(0, 0)
-			}
-		}
-		m, err = d.S.ChannelMessageSendComplex(channelID, ms)
-		if discordCode(err) == 50083 {
-			// The thread is archived (and so refuses posts): reopen it and
-			// post again, so a reminder or result still reaches the players.
-			archived := false
-			if _, uerr := d.S.ChannelEdit(channelID, &discordgo.ChannelEdit{Archived: &archived}); uerr == nil {
-				for _, f := range ms.Files {
-					if s, ok := f.Reader.(interface {
-						Seek(int64, int) (int64, error)
-					}); ok {
-						s.Seek(0, 0)
-					}
-				}
-				m, err = d.S.ChannelMessageSendComplex(channelID, ms)
-			}
-		}
+	reset := rewind(e.Files)
+	err = d.retry(retryRule{deadline: d.tokenDeadline(i), safe: true}, func(opts ...discordgo.RequestOption) error {
+		reset()
+		m, err = d.S.InteractionResponseEdit(i, e, opts...)
 		return err
 	})
 	return m, err
 }
 
-func (d *SessionDiscord) Edit(e *discordgo.MessageEdit) (m *discordgo.Message, err error) {
-	err = d.retry(func() error { m, err = d.S.ChannelMessageEditComplex(e); return err })
+func (d *SessionDiscord) Original(i *discordgo.Interaction) (m *discordgo.Message, err error) {
+	err = d.retry(retryRule{deadline: d.tokenDeadline(i), safe: true}, func(opts ...discordgo.RequestOption) error {
+		m, err = d.S.InteractionResponse(i, opts...)
+		return err
+	})
 	return m, err
 }
 
+// Followup posts a follow-up. Webhooks take no nonce, so after a failure
+// of unknown fate it looks in the channel for the message before posting
+// again; an ephemeral follow-up cannot be looked for, so it is not posted
+// again (said at most once rather than twice).
+func (d *SessionDiscord) Followup(i *discordgo.Interaction, p *discordgo.WebhookParams) (m *discordgo.Message, err error) {
+	reset := rewind(p.Files)
+	rule := retryRule{deadline: d.tokenDeadline(i), look: func() (bool, bool) {
+		if p.Flags&discordgo.MessageFlagsEphemeral != 0 {
+			return false, false
+		}
+		recent, err := d.S.ChannelMessages(i.ChannelID, 50, "", "", "", noAutoRetry...)
+		if err != nil {
+			return false, false
+		}
+		for _, msg := range recent {
+			if msg.InteractionMetadata != nil && msg.InteractionMetadata.ID == i.ID && msg.Content == p.Content &&
+				msg.InteractionMetadata.OriginalResponseMessageID != "" {
+				m = msg
+				return true, true
+			}
+		}
+		return false, true
+	}}
+	err = d.retry(rule, func(opts ...discordgo.RequestOption) error {
+		reset()
+		m, err = d.S.FollowupMessageCreate(i, true, p, opts...)
+		return err
+	})
+	return m, err
+}
+
+// Send posts a channel message with a nonce Discord enforces, so a retry
+// after a lost answer returns the message already made instead of a second.
+// A thread that was archived meanwhile is reopened and posted to again.
+func (d *SessionDiscord) Send(channelID string, ms *discordgo.MessageSend) (m *discordgo.Message, err error) {
+	reset := rewind(ms.Files)
+	for _, e := range ms.Embeds {
+		if e.Type == "" {
+			e.Type = discordgo.EmbedTypeRich
+		}
+	}
+	body := nonceMessage{MessageSend: ms, Nonce: newNonce(), EnforceNonce: true}
+	endpoint := discordgo.EndpointChannelMessages(channelID)
+	post := func(opts ...discordgo.RequestOption) ([]byte, error) {
+		reset()
+		if len(ms.Files) > 0 {
+			ct, data, err := discordgo.MultipartBodyWithJSON(body, ms.Files)
+			if err != nil {
+				return nil, err
+			}
+			return d.S.RequestRaw("POST", endpoint, ct, data, endpoint, 0, opts...)
+		}
+		return d.S.RequestWithBucketID("POST", endpoint, body, endpoint, opts...)
+	}
+	reopened := false
+	err = d.retry(retryRule{deadline: d.postDeadline(), safe: true}, func(opts ...discordgo.RequestOption) error {
+		resp, err := post(opts...)
+		if discordCode(err) == 50083 && !reopened {
+			reopened = true
+			if uerr := d.Unarchive(channelID); uerr == nil {
+				resp, err = post(opts...)
+			}
+		}
+		if err != nil {
+			return err
+		}
+		m = &discordgo.Message{}
+		return json.Unmarshal(resp, m)
+	})
+	return m, err
+}
+
+// Unarchive reopens an archived thread (a locked one only if the bot may
+// manage threads; otherwise Discord refuses and the caller gives up).
+func (d *SessionDiscord) Unarchive(threadID string) error {
+	archived := false
+	return d.retry(retryRule{deadline: d.postDeadline(), safe: true}, func(opts ...discordgo.RequestOption) error {
+		_, err := d.S.ChannelEdit(threadID, &discordgo.ChannelEdit{Archived: &archived}, opts...)
+		return err
+	})
+}
+
+// nonceMessage is a channel message with Discord's duplicate guard.
+type nonceMessage struct {
+	*discordgo.MessageSend
+	Nonce        string `json:"nonce"`
+	EnforceNonce bool   `json:"enforce_nonce"`
+}
+
+// newNonce is 24 random hex digits (Discord allows 25 characters).
+func newNonce() string {
+	var b [12]byte
+	crand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+func (d *SessionDiscord) Edit(e *discordgo.MessageEdit) (m *discordgo.Message, err error) {
+	reset := rewind(e.Files)
+	err = d.retry(retryRule{deadline: d.postDeadline(), safe: true}, func(opts ...discordgo.RequestOption) error {
+		reset()
+		m, err = d.S.ChannelMessageEditComplex(e, opts...)
+		return err
+	})
+	return m, err
+}
+
+// StartThread is not safe to repeat blindly (a second call could make a
+// second thread from the same message, or be refused), so after a failure
+// of unknown fate it is not repeated: the caller cancels the game cleanly.
 func (d *SessionDiscord) StartThread(channelID, messageID, name string) (c *discordgo.Channel, err error) {
-	err = d.retry(func() error {
+	rule := retryRule{deadline: d.postDeadline(), look: func() (bool, bool) {
+		// A thread started from a message has the message's id.
+		ch, err := d.S.Channel(messageID, noAutoRetry...)
+		if err == nil && ch.IsThread() {
+			c = ch
+			return true, true
+		}
+		if discordCode(err) == 10003 {
+			return false, true
+		}
+		return false, false
+	}}
+	err = d.retry(rule, func(opts ...discordgo.RequestOption) error {
 		c, err = d.S.MessageThreadStartComplex(channelID, messageID, &discordgo.ThreadStart{
 			Name: name, AutoArchiveDuration: 10080, Type: discordgo.ChannelTypeGuildPublicThread,
-		})
+		}, opts...)
 		return err
 	})
 	return c, err
 }
 
 func (d *SessionDiscord) AddThreadMember(threadID, userID string) error {
-	return d.retry(func() error { return d.S.ThreadMemberAdd(threadID, userID) })
+	return d.retry(retryRule{deadline: d.postDeadline(), safe: true}, func(opts ...discordgo.RequestOption) error {
+		return d.S.ThreadMemberAdd(threadID, userID, opts...)
+	})
 }
 
 func (d *SessionDiscord) ArchiveThread(threadID string) error {
 	archived := true
-	return d.retry(func() error {
-		_, err := d.S.ChannelEdit(threadID, &discordgo.ChannelEdit{Archived: &archived})
+	return d.retry(retryRule{deadline: d.postDeadline(), safe: true}, func(opts ...discordgo.RequestOption) error {
+		_, err := d.S.ChannelEdit(threadID, &discordgo.ChannelEdit{Archived: &archived}, opts...)
 		return err
 	})
 }
 
 func (d *SessionDiscord) RegisterCommands(appID, guildID string, cmds []*discordgo.ApplicationCommand) error {
-	return d.retry(func() error {
-		_, err := d.S.ApplicationCommandBulkOverwrite(appID, guildID, cmds)
+	return d.retry(retryRule{deadline: d.postDeadline(), safe: true}, func(opts ...discordgo.RequestOption) error {
+		_, err := d.S.ApplicationCommandBulkOverwrite(appID, guildID, cmds, opts...)
 		return err
 	})
 }
@@ -176,12 +291,14 @@ func NewSession(token, apiBase string) (*discordgo.Session, error) {
 	}
 	s.Identify.Intents = discordgo.IntentsGuilds
 	s.StateEnabled = false
+	var transport http.RoundTripper = &rateGate{next: http.DefaultTransport}
 	if apiBase != "" && apiBase != "https://discord.com" {
 		u, err := url.Parse(apiBase)
 		if err != nil || u.Host == "" {
 			return nil, errors.New("api_base must be a URL like https://discord.com")
 		}
-		s.Client = &http.Client{Timeout: 20 * time.Second, Transport: rebaseTransport{base: u, next: http.DefaultTransport}}
+		transport = rebaseTransport{base: u, next: transport}
 	}
+	s.Client = &http.Client{Timeout: 20 * time.Second, Transport: transport}
 	return s, nil
 }

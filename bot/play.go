@@ -80,13 +80,24 @@ func (b *Bot) commitMove(ctx context.Context, s *session, r *request, p games.Pl
 		b.sendText(row.ThreadID, line, noPings)
 	}
 	title := fmt.Sprintf("After %s", ply.Move)
-	if msg, err := b.boardMessage(row, next, title); err == nil {
+	msg, err := b.boardMessage(row, next, title)
+	if err == nil {
 		if _, after := splitEvents(evs); len(after) > 0 {
 			msg.Content = strings.TrimPrefix(bullets(row, after), "\n") + "\n" + msg.Content
 		}
-		b.send(row.ThreadID, msg)
+		_, err = b.send(row.ThreadID, msg)
 	} else {
 		b.log.Error("board", "game", row.ID, "err", err)
+	}
+	if err != nil && !o.Over {
+		// The move stands (it is stored, its dice are shown and never
+		// rolled again); the board comes with the reminder or /board.
+		// Told once, to the player who moved.
+		s.boardStale = true
+		if r.answered {
+			b.dc.Followup(r.i, &discordgo.WebhookParams{Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noPings,
+				Content: "⚠️ Your move was played, but Discord did not take the new board picture. `/board` shows the position; the reminder will include it."})
+		}
 	}
 	if o.Over {
 		b.announceEnd(row, next, end.Winner, o.Reason, res)
@@ -163,7 +174,10 @@ func (b *Bot) cmdBoard(ctx context.Context, r *request) error {
 		_, err = b.dc.EditOriginal(r.i, &discordgo.WebhookEdit{Content: &msg.Content, Embeds: &msg.Embeds, Files: msg.Files, AllowedMentions: noPings})
 	}
 	if !r.deferred || err != nil {
-		b.send(s.row.ThreadID, msg)
+		_, err = b.send(s.row.ThreadID, msg)
+	}
+	if err == nil {
+		s.boardStale = false
 	}
 	return nil
 }

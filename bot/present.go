@@ -188,16 +188,17 @@ func truncate(s string, n int) string {
 
 // send posts to a channel and logs failures; game state is already stored,
 // so a failed post loses nothing that /board cannot show again.
-func (b *Bot) send(channelID string, m *discordgo.MessageSend) *discordgo.Message {
+func (b *Bot) send(channelID string, m *discordgo.MessageSend) (*discordgo.Message, error) {
 	msg, err := b.dc.Send(channelID, m)
 	if err != nil {
 		b.log.Warn("posting to Discord failed", "channel", channelID, "err", err)
 	}
-	return msg
+	return msg, err
 }
 
-func (b *Bot) sendText(channelID, text string, mentions *discordgo.MessageAllowedMentions) {
-	b.send(channelID, &discordgo.MessageSend{Content: text, AllowedMentions: mentions})
+func (b *Bot) sendText(channelID, text string, mentions *discordgo.MessageAllowedMentions) error {
+	_, err := b.send(channelID, &discordgo.MessageSend{Content: text, AllowedMentions: mentions})
+	return err
 }
 
 // deadlines gives the next player's deadline and reminder time after ply

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/bermudachess/bermuda/db"
 )
 
 // Tick does whatever the clock has made due: reminders at 80% of a move's
@@ -50,8 +52,19 @@ func (b *Bot) remind(ctx context.Context, now time.Time) {
 			s.row.ReminderSent = true
 			t := s.game.Turn()
 			who := s.row.Players[t.Player]
-			b.sendText(s.row.ThreadID, fmt.Sprintf("⏰ %s, it's your move (%s). Your time runs out <t:%d:R>; after that the game is lost on time.",
-				mention(who), s.game.Roles()[t.Player], s.row.Deadline.Unix()), pingOnly(who))
+			text := fmt.Sprintf("⏰ %s, it's your move (%s). Your time runs out <t:%d:R>; after that the game is lost on time.",
+				mention(who), s.game.Roles()[t.Player], s.row.Deadline.Unix())
+			msg := &discordgo.MessageSend{Content: text, AllowedMentions: pingOnly(who)}
+			if s.boardStale { // the last board never reached the thread
+				if board, err := b.boardMessage(s.row, s.game, fmt.Sprintf("Position after %s", plural(s.row.Ply, "move"))); err == nil {
+					msg.Embeds, msg.Files = board.Embeds, board.Files
+				}
+			}
+			if _, err := b.send(s.row.ThreadID, msg); isGone(err) {
+				b.abandonGame(ctx, s, err)
+			} else if err == nil && len(msg.Files) > 0 {
+				s.boardStale = false
+			}
 		} else if err != nil {
 			b.log.Error("marking a reminder", "game", g.ID, "err", err)
 		}
@@ -75,8 +88,10 @@ func (b *Bot) timeouts(ctx context.Context, now time.Time) {
 		if fresh, err := b.store.Game(ctx, g.ID); err == nil && fresh.State == "active" && !fresh.Deadline.IsZero() && !fresh.Deadline.After(now) {
 			s.row = fresh
 			loser := s.game.Turn().Player
-			b.sendText(s.row.ThreadID, fmt.Sprintf("⌛ %s ran out of time.", mention(s.row.Players[loser])), noPings)
-			if _, err := b.endOutside(ctx, s, int(loser.Other()), "time"); err != nil {
+			if err := b.sendText(s.row.ThreadID, fmt.Sprintf("⌛ %s ran out of time.", mention(s.row.Players[loser])), noPings); isGone(err) {
+				// Nobody could move in a thread that is gone: not a loss.
+				b.abandonGame(ctx, s, err)
+			} else if _, err := b.endOutside(ctx, s, int(loser.Other()), "time"); err != nil {
 				b.log.Warn("ending a game on time", "game", g.ID, "err", err)
 			}
 		}
@@ -103,5 +118,26 @@ func (b *Bot) expireChallenges(ctx context.Context, now time.Time) {
 		if err != nil {
 			b.log.Warn("removing an expired challenge's buttons", "challenge", c.ID, "err", err)
 		}
+	}
+}
+
+// abandonGame ends a game whose thread is gone (deleted, or the bot lost
+// access or permission there): aborted and unrated, since nobody could
+// play on, said where the challenge was made (or logged if that fails too).
+// Ended, it has no more reminders or deadlines.
+func (b *Bot) abandonGame(ctx context.Context, s *session, cause error) {
+	if _, err := b.store.EndGame(ctx, s.id, db.End{Winner: -1, Reason: "aborted"}); err != nil {
+		b.log.Error("aborting a game whose thread is gone", "game", s.id, "err", err)
+		return
+	}
+	s.row.State, s.row.Reason = "aborted", "aborted"
+	b.mu.Lock()
+	delete(b.sessions, s.id)
+	b.mu.Unlock()
+	b.log.Warn("game thread is gone; game aborted unrated", "game", s.id, "thread", s.row.ThreadID, "err", cause)
+	text := fmt.Sprintf("🛑 The **%s** game between %s and %s (game #%d) was aborted and will not be rated: I can no longer post in its thread (it was deleted, or I lost access to it).",
+		variantName(s.row.Variant), mention(s.row.Players[0]), mention(s.row.Players[1]), s.id)
+	if err := b.sendText(s.row.ChannelID, text, pingOnly(s.row.Players[0], s.row.Players[1])); err != nil {
+		b.log.Warn("could not say that a game was aborted", "game", s.id, "channel", s.row.ChannelID, "err", err)
 	}
 }

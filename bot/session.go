@@ -16,6 +16,9 @@ type session struct {
 	id   int64
 	row  db.Game
 	game games.Game // nil until loaded
+	// boardStale: the last board post failed for good, so the next
+	// reminder carries the board (/board always does).
+	boardStale bool
 }
 
 // lockGame returns the game's session, loaded and locked. The caller must

@@ -4,21 +4,60 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"net/http"
+	"sync"
 	"time"
+
+	"github.com/gorilla/websocket"
 )
 
-// gateway speaks just enough of the gateway protocol for discordgo:
-// HELLO, IDENTIFY → READY, heartbeats, then dispatches pushed by tests.
+// gatewayState is the fake's side of the gateway: the live connection,
+// the session, and the events sent in it (kept for RESUME replays).
+type gatewayState struct {
+	connMu    sync.Mutex // serialises writes to conn
+	conn      *websocket.Conn
+	upgrader  websocket.Upgrader
+	session   string // id of the current gateway session
+	sessions  int
+	seq       int64
+	log       []event // the session's events, oldest first (bounded)
+	dupRate   float64
+	dupRng    *rand.Rand
+	replayOld int // already-acknowledged events a RESUME replays too
+	resumes   int
+}
+
+type event struct {
+	seq   int64
+	name  string
+	data  any
+	token string // interaction token, for delivery bookkeeping
+}
+
+const eventLogSize = 20000
+
+// gateway speaks enough of the gateway protocol for discordgo: HELLO,
+// IDENTIFY → READY (a new session), RESUME → the missed events again and
+// RESUMED, heartbeats, then dispatches pushed by tests.
 func (s *Server) gateway(w http.ResponseWriter, r *http.Request) {
-	conn, err := s.upgrader.Upgrade(w, r, nil)
+	conn, err := s.gw.upgrader.Upgrade(w, r, nil)
 	if err != nil {
 		return
 	}
-	s.connMu.Lock()
-	s.conn = conn
-	s.connMu.Unlock()
-	s.writeOp(map[string]any{"op": 10, "d": map[string]any{"heartbeat_interval": 45000}})
+	s.dropConn()
+	s.gw.connMu.Lock()
+	s.gw.conn = conn
+	s.gw.connMu.Unlock()
+	defer func() {
+		s.gw.connMu.Lock()
+		if s.gw.conn == conn {
+			s.gw.conn = nil
+		}
+		s.gw.connMu.Unlock()
+		conn.Close()
+	}()
+	s.writeTo(conn, map[string]any{"op": 10, "d": map[string]any{"heartbeat_interval": 45000}})
 	for {
 		var msg struct {
 			Op int             `json:"op"`
@@ -29,18 +68,92 @@ func (s *Server) gateway(w http.ResponseWriter, r *http.Request) {
 		}
 		switch msg.Op {
 		case 1:
-			s.writeOp(map[string]any{"op": 11})
+			s.writeTo(conn, map[string]any{"op": 11})
 		case 2:
+			s.mu.Lock()
+			s.gw.sessions++
+			s.gw.session = fmt.Sprintf("fake-session-%d", s.gw.sessions)
+			s.gw.seq, s.gw.log = 0, nil
+			session := s.gw.session
+			s.mu.Unlock()
 			s.dispatch("READY", map[string]any{
-				"v": 9, "session_id": "fake-session", "resume_gateway_url": "ws://" + r.Host + "/gw",
+				"v": 9, "session_id": session, "resume_gateway_url": "ws://" + r.Host + "/gw",
 				"user":        map[string]any{"id": s.BotID, "username": "Bermuda", "discriminator": "0", "bot": true},
 				"application": map[string]any{"id": s.AppID, "flags": 0},
 				"guilds":      []any{map[string]any{"id": s.GuildID, "unavailable": true}},
-			})
-			s.dispatch("GUILD_CREATE", map[string]any{"id": s.GuildID, "name": "Test Server", "channels": []any{}, "members": []any{}, "roles": []any{}})
+			}, "")
+			s.dispatch("GUILD_CREATE", map[string]any{"id": s.GuildID, "name": "Test Server", "channels": []any{}, "members": []any{}, "roles": []any{}}, "")
 			s.identifyOnce.Do(func() { close(s.identified) })
+		case 6:
+			var d struct {
+				SessionID string `json:"session_id"`
+				Seq       int64  `json:"seq"`
+			}
+			json.Unmarshal(msg.D, &d)
+			s.resume(conn, d.SessionID, d.Seq)
 		}
 	}
+}
+
+// resume replays the session's events after seq (and, to model Discord
+// replaying what the client may already have seen, replayOld before it),
+// then sends RESUMED. An unknown session gets op 9 (invalid session).
+func (s *Server) resume(conn *websocket.Conn, session string, seq int64) {
+	s.mu.Lock()
+	if session != s.gw.session {
+		s.mu.Unlock()
+		s.writeTo(conn, map[string]any{"op": 9, "d": false})
+		return
+	}
+	s.gw.resumes++
+	from := seq - int64(s.gw.replayOld)
+	var replay []event
+	for _, e := range s.gw.log {
+		if e.seq > from {
+			replay = append(replay, e)
+		}
+	}
+	s.mu.Unlock()
+	for _, e := range replay {
+		if s.writeTo(conn, map[string]any{"op": 0, "t": e.name, "s": e.seq, "d": e.data}) == nil {
+			s.markDelivered(e.token)
+		}
+	}
+	s.mu.Lock()
+	s.gw.seq++
+	n := s.gw.seq
+	s.mu.Unlock()
+	s.writeTo(conn, map[string]any{"op": 0, "t": "RESUMED", "s": n, "d": map[string]any{}})
+}
+
+// Disconnect drops the gateway connection without a close frame, as a
+// network failure would; discordgo reconnects and RESUMEs. Events sent
+// meanwhile wait for the RESUME.
+func (s *Server) Disconnect() { s.dropConn() }
+
+func (s *Server) dropConn() {
+	s.gw.connMu.Lock()
+	defer s.gw.connMu.Unlock()
+	if s.gw.conn != nil {
+		s.gw.conn.Close()
+		s.gw.conn = nil
+	}
+}
+
+// Resumes counts the RESUMEs the fake has answered.
+func (s *Server) Resumes() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.gw.resumes
+}
+
+// SetDuplicates makes a share of interactions (rate, e.g. 0.1) arrive
+// twice, and a RESUME replay old events the client had already seen.
+func (s *Server) SetDuplicates(rate float64, replayOld int, seed uint64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.gw.dupRate, s.gw.replayOld = rate, replayOld
+	s.gw.dupRng = rand.New(rand.NewPCG(seed, 16))
 }
 
 // WaitReady waits until the bot has identified on the gateway.
@@ -53,22 +166,58 @@ func (s *Server) WaitReady(timeout time.Duration) error {
 	}
 }
 
-func (s *Server) writeOp(v any) error {
-	s.connMu.Lock()
-	defer s.connMu.Unlock()
-	if s.conn == nil {
-		return errors.New("fakediscord: no gateway connection")
-	}
-	return s.conn.WriteJSON(v)
+// Sessions counts the gateway sessions (IDENTIFYs) so far.
+func (s *Server) Sessions() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.gw.sessions
 }
 
-// dispatch sends an op 0 event with the next sequence number.
-func (s *Server) dispatch(event string, d any) error {
+func (s *Server) writeTo(conn *websocket.Conn, v any) error {
+	s.gw.connMu.Lock()
+	defer s.gw.connMu.Unlock()
+	if s.gw.conn != conn || conn == nil {
+		return errors.New("fakediscord: that gateway connection is gone")
+	}
+	conn.SetWriteDeadline(time.Now().Add(5 * time.Second))
+	return conn.WriteJSON(v)
+}
+
+// dispatch sends an op 0 event with the next sequence number, and keeps it
+// for a RESUME. Without a live connection it only keeps it.
+func (s *Server) dispatch(name string, d any, token string) error {
 	s.mu.Lock()
-	s.seq++
-	seq := s.seq
+	s.gw.seq++
+	e := event{seq: s.gw.seq, name: name, data: d, token: token}
+	if name != "READY" {
+		s.gw.log = append(s.gw.log, e)
+		if len(s.gw.log) > eventLogSize {
+			s.gw.log = append(s.gw.log[:0], s.gw.log[len(s.gw.log)-eventLogSize/2:]...)
+		}
+	}
 	s.mu.Unlock()
-	return s.writeOp(map[string]any{"op": 0, "t": event, "s": seq, "d": d})
+	s.gw.connMu.Lock()
+	conn := s.gw.conn
+	s.gw.connMu.Unlock()
+	if conn == nil {
+		return nil // replayed on RESUME, or lost with the session
+	}
+	if err := s.writeTo(conn, map[string]any{"op": 0, "t": name, "s": e.seq, "d": d}); err != nil {
+		return nil
+	}
+	s.markDelivered(token)
+	return nil
+}
+
+func (s *Server) markDelivered(token string) {
+	if token == "" {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if in, ok := s.interactions[token]; ok && in.delivered.IsZero() {
+		in.delivered = time.Now()
+	}
 }
 
 // User is someone clicking and typing in the fake.
@@ -120,8 +269,9 @@ func (s *Server) Send(in Interaction) (string, error) {
 		in.Token = "tok-" + in.ID
 	}
 	if _, seen := s.interactions[in.Token]; !seen {
-		s.interactions[in.Token] = &interaction{id: in.ID, token: in.Token, channelID: in.ChannelID, messageID: in.MessageID}
+		s.interactions[in.Token] = &interaction{id: in.ID, token: in.Token, typ: in.Type, channelID: in.ChannelID, messageID: in.MessageID}
 	}
+	twice := s.gw.dupRng != nil && s.gw.dupRng.Float64() < s.gw.dupRate
 	s.mu.Unlock()
 	if in.AppPerms == "" {
 		in.AppPerms = AllBotPermissions
@@ -156,5 +306,9 @@ func (s *Server) Send(in Interaction) (string, error) {
 	default:
 		return "", fmt.Errorf("fakediscord: interaction type %d not supported", in.Type)
 	}
-	return in.Token, s.dispatch("INTERACTION_CREATE", payload)
+	err := s.dispatch("INTERACTION_CREATE", payload, in.Token)
+	if twice { // Discord delivering the same interaction again
+		err = s.dispatch("INTERACTION_CREATE", payload, in.Token)
+	}
+	return in.Token, err
 }

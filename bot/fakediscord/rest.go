@@ -7,6 +7,8 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/url"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -65,17 +67,6 @@ func discordError(code int, msg string) map[string]any {
 
 // routeLocked answers one REST request.
 func (s *Server) routeLocked(req *Request) (int, any) {
-	for i, f := range s.faults {
-		if f.remaining > 0 && f.method == req.Method && strings.HasPrefix(req.Path, f.prefix) {
-			f.remaining--
-			if f.remaining == 0 {
-				s.faults = append(s.faults[:i], s.faults[i+1:]...)
-			}
-			var body any
-			json.Unmarshal([]byte(f.body), &body)
-			return f.status, body
-		}
-	}
 	parts := strings.Split(strings.Trim(req.Path, "/"), "/")
 	switch {
 	case req.Method == "GET" && (req.Path == "/gateway" || req.Path == "/gateway/bot"):
@@ -108,12 +99,14 @@ func (s *Server) callbackLocked(token string, req *Request) (int, any) {
 		return 400, discordError(40060, "Interaction has already been acknowledged.")
 	}
 	in.responded = true
+	in.callbacks++
 	typ := int(num(req.JSON["type"]))
 	in.responseType = typ
 	data, _ := req.JSON["data"].(map[string]any)
 	switch typ {
 	case 4, 5:
 		m := s.addMessageLocked(in.channelID, data, req.Files)
+		m.InteractionID = in.id
 		in.original = m.ID
 	case 6:
 		in.original = in.messageID
@@ -135,7 +128,8 @@ func (s *Server) webhookLocked(token string, rest []string, req *Request) (int, 
 	}
 	if len(rest) == 0 && req.Method == "POST" { // follow-up
 		m := s.addMessageLocked(in.channelID, req.JSON, req.Files)
-		return 200, messageJSON(m)
+		m.InteractionID, m.Followup = in.id, true
+		return 200, s.messageJSONLocked(m)
 	}
 	if len(rest) == 2 && rest[0] == "messages" {
 		id := rest[1]
@@ -149,17 +143,26 @@ func (s *Server) webhookLocked(token string, rest []string, req *Request) (int, 
 		if req.Method == "PATCH" {
 			applyEdit(m, req.JSON, req.Files)
 		}
-		return 200, messageJSON(m)
+		return 200, s.messageJSONLocked(m)
 	}
 	return 404, discordError(0, "no such webhook route")
 }
 
 func (s *Server) channelLocked(channelID string, rest []string, req *Request) (int, any) {
+	if s.deleted[channelID] {
+		return 404, discordError(10003, "Unknown Channel")
+	}
 	if ch, ok := s.channels[channelID]; ok && ch.Archived && req.Method == "POST" && len(rest) == 1 && rest[0] == "messages" {
 		// A bot post unarchives a thread, as on Discord.
 		ch.Archived = false
 	}
 	switch {
+	case len(rest) == 0 && req.Method == "GET":
+		ch, ok := s.channels[channelID]
+		if !ok {
+			return 404, discordError(10003, "Unknown Channel")
+		}
+		return 200, channelJSON(ch)
 	case len(rest) == 0 && req.Method == "PATCH":
 		ch, ok := s.channels[channelID]
 		if !ok {
@@ -169,45 +172,93 @@ func (s *Server) channelLocked(channelID string, rest []string, req *Request) (i
 			ch.Archived = a
 		}
 		return 200, channelJSON(ch)
+	case len(rest) == 1 && rest[0] == "messages" && req.Method == "GET":
+		return 200, s.recentMessagesLocked(channelID, req)
 	case len(rest) == 1 && rest[0] == "messages" && req.Method == "POST":
+		// nonce + enforce_nonce: the same nonce within a few minutes gives
+		// back the message already made (the bot is the only author here).
+		nonce, _ := req.JSON["nonce"].(string)
+		enforce, _ := req.JSON["enforce_nonce"].(bool)
+		key := channelID + "/" + nonce
+		if nonce != "" && enforce {
+			if id, ok := s.nonces[key]; ok {
+				if m, ok := s.messages[id]; ok && time.Since(m.postedAt) < nonceLife {
+					return 200, s.messageJSONLocked(m)
+				}
+			}
+		}
 		m := s.addMessageLocked(channelID, req.JSON, req.Files)
-		return 200, messageJSON(m)
+		if nonce != "" && enforce {
+			m.nonce = nonce
+			s.nonces[key] = m.ID
+		}
+		return 200, s.messageJSONLocked(m)
 	case len(rest) == 2 && rest[0] == "messages" && req.Method == "PATCH":
 		m, ok := s.messages[rest[1]]
 		if !ok {
 			return 404, discordError(10008, "Unknown Message")
 		}
 		applyEdit(m, req.JSON, req.Files)
-		return 200, messageJSON(m)
+		return 200, s.messageJSONLocked(m)
 	case len(rest) == 3 && rest[0] == "messages" && rest[2] == "threads" && req.Method == "POST":
-		return 201, s.addThreadLocked(channelID, req)
+		if _, taken := s.channels[rest[1]]; taken {
+			return 400, discordError(160004, "A thread has already been created for this message")
+		}
+		return 201, s.addThreadLocked(channelID, rest[1], req)
 	case len(rest) == 1 && rest[0] == "threads" && req.Method == "POST":
-		return 201, s.addThreadLocked(channelID, req)
+		return 201, s.addThreadLocked(channelID, "", req)
 	case len(rest) == 2 && rest[0] == "thread-members" && req.Method == "PUT":
 		ch, ok := s.channels[channelID]
 		if !ok {
 			return 404, discordError(10003, "Unknown Channel")
 		}
-		ch.Members = append(ch.Members, rest[1])
+		if !slices.Contains(ch.Members, rest[1]) {
+			ch.Members = append(ch.Members, rest[1])
+		}
 		return 204, nil
 	}
 	return 404, discordError(0, "no such channel route")
 }
 
-func (s *Server) addThreadLocked(parent string, req *Request) map[string]any {
+// nonceLife is how long Discord remembers a message nonce ("a few minutes").
+const nonceLife = 5 * time.Minute
+
+// recentMessagesLocked lists a channel's messages newest first, as
+// GET /channels/{c}/messages does; ephemeral ones are nobody's history.
+func (s *Server) recentMessagesLocked(channelID string, req *Request) []any {
+	limit := 50
+	if n, err := strconv.Atoi(req.Query.Get("limit")); err == nil && n > 0 && n <= 100 {
+		limit = n
+	}
+	out := []any{}
+	for i := len(s.order) - 1; i >= 0 && len(out) < limit; i-- {
+		if m, ok := s.messages[s.order[i]]; ok && m.ChannelID == channelID && !m.Ephemeral {
+			out = append(out, s.messageJSONLocked(m))
+		}
+	}
+	return out
+}
+
+// addThreadLocked makes a thread; one started from a message has that
+// message's id, as on Discord.
+func (s *Server) addThreadLocked(parent, fromMessage string, req *Request) map[string]any {
 	name, _ := req.JSON["name"].(string)
 	typ := int(num(req.JSON["type"]))
 	if typ == 0 {
 		typ = 11
 	}
-	ch := &Channel{ID: s.newIDLocked(), ParentID: parent, Name: name, Type: typ}
+	id := fromMessage
+	if id == "" {
+		id = s.newIDLocked()
+	}
+	ch := &Channel{ID: id, ParentID: parent, Name: name, Type: typ}
 	s.channels[ch.ID] = ch
-	s.order = append(s.order, ch.ID)
+	s.chanOrder = append(s.chanOrder, ch.ID)
 	return channelJSON(ch)
 }
 
 func (s *Server) addMessageLocked(channelID string, data map[string]any, files []File) *Message {
-	m := &Message{ID: s.newIDLocked(), ChannelID: channelID}
+	m := &Message{ID: s.newIDLocked(), ChannelID: channelID, postedAt: time.Now()}
 	applyEdit(m, data, files)
 	s.messages[m.ID] = m
 	s.order = append(s.order, m.ID)
@@ -241,13 +292,28 @@ func num(v any) float64 {
 	return f
 }
 
-func messageJSON(m *Message) map[string]any {
-	return map[string]any{
+func (s *Server) messageJSONLocked(m *Message) map[string]any {
+	out := map[string]any{
 		"id": m.ID, "channel_id": m.ChannelID, "content": m.Content,
 		"embeds": orEmpty(m.Embeds), "components": orEmpty(m.Components), "flags": m.Flags,
-		"author":    map[string]any{"id": "1000", "username": "Bermuda", "bot": true},
-		"timestamp": time.Now().UTC().Format(time.RFC3339),
+		"author":    map[string]any{"id": s.BotID, "username": "Bermuda", "bot": true},
+		"timestamp": m.postedAt.UTC().Format(time.RFC3339),
 	}
+	if m.nonce != "" {
+		out["nonce"] = m.nonce
+	}
+	if m.InteractionID != "" {
+		meta := map[string]any{"id": m.InteractionID, "type": 2}
+		if m.Followup {
+			for _, in := range s.interactions {
+				if in.id == m.InteractionID {
+					meta["original_response_message_id"] = in.original
+				}
+			}
+		}
+		out["interaction_metadata"] = meta
+	}
+	return out
 }
 
 func orEmpty(a []any) []any {

@@ -5,7 +5,11 @@
 // interaction tokens) to answer the routes a game bot uses, speaks the
 // gateway handshake (HELLO, IDENTIFY, READY, heartbeats) and dispatches
 // interactions that tests compose. Faults (429, 5xx, expired tokens) can be
-// injected per route. See ../../../shared/DISCORD.md for the protocol notes.
+// injected per route, or at random across all REST calls (faults.go), with
+// duplicate gateway deliveries, global rate limits and a gateway disconnect
+// followed by a RESUME that replays events (gateway.go). Every callback is
+// counted per interaction id, so tests can prove "answered exactly once".
+// Channel messages honour nonce with enforce_nonce, as Discord does.
 package fakediscord
 
 import (
@@ -13,17 +17,17 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/gorilla/websocket"
 )
 
 // Request is one REST call the bot made.
 type Request struct {
 	Method string
-	Path   string         // without the /api/v9 prefix, e.g. "/channels/42/messages"
+	Path   string // without the /api/v9 prefix, e.g. "/channels/42/messages"
+	Query  url.Values
 	JSON   map[string]any // the JSON body, or the multipart payload_json
 	Files  []File
 	Status int // what the fake answered
@@ -45,6 +49,12 @@ type Message struct {
 	Files      []File
 	Flags      int
 	Ephemeral  bool
+	// InteractionID is the interaction a response or follow-up belongs to.
+	InteractionID string
+	// Followup marks a follow-up (not the original response).
+	Followup bool
+	nonce    string
+	postedAt time.Time
 }
 
 // Channel is a thread created by the bot.
@@ -57,8 +67,13 @@ type Channel struct {
 
 type interaction struct {
 	id, token, channelID string
+	typ                  int
 	messageID            string // the message a component was clicked on
 	responded            bool
+	callbacks            int       // callbacks that took effect (must end at 1)
+	attempts             int       // callback requests, whatever their fate
+	delivered            time.Time // first written to a live gateway
+	firstCallback        time.Time // first callback request arrived
 	expired              bool
 	original             string // message id of the original response
 	responseType         int
@@ -70,28 +85,33 @@ type fault struct {
 	status         int
 	body           string
 	remaining      int
+	after          bool // do the work, then answer with the fault
 }
 
 // Server is the fake. Create it with New and Close it when done.
 type Server struct {
-	HTTP     *httptest.Server
-	AppID    string
-	BotID    string
-	GuildID  string
-	upgrader websocket.Upgrader
+	HTTP    *httptest.Server
+	AppID   string
+	BotID   string
+	GuildID string
 
 	mu           sync.Mutex
 	requests     []Request
 	messages     map[string]*Message
 	order        []string // message ids in creation order
+	chanOrder    []string // thread ids in creation order
 	channels     map[string]*Channel
 	interactions map[string]*interaction // by token
 	faults       []*fault
+	random       RandomFaults
+	faultStats   FaultStats
+	globalUntil  time.Time
+	globalHits   int
+	deleted      map[string]bool   // channels deleted (or out of the bot's reach)
+	nonces       map[string]string // channel+nonce → message id
 	nextID       int64
-	seq          int64
-	conn         *websocket.Conn
-	connMu       sync.Mutex // serialises writes to conn
 	changed      chan struct{}
+	gw           gatewayState
 	// OnRequest, if set, sees every REST request before it is answered
 	// (called without the fake's lock held).
 	OnRequest    func(Request)
@@ -108,6 +128,8 @@ func New() *Server {
 		messages:     map[string]*Message{},
 		channels:     map[string]*Channel{},
 		interactions: map[string]*interaction{},
+		nonces:       map[string]string{},
+		deleted:      map[string]bool{},
 		nextID:       900000,
 		changed:      make(chan struct{}),
 		identified:   make(chan struct{}),
@@ -122,11 +144,7 @@ func New() *Server {
 
 // Close stops the server and drops the gateway connection.
 func (s *Server) Close() {
-	s.connMu.Lock()
-	if s.conn != nil {
-		s.conn.Close()
-	}
-	s.connMu.Unlock()
+	s.dropConn()
 	s.HTTP.Close()
 }
 
@@ -220,7 +238,7 @@ func (s *Server) Threads() []Channel {
 // ThreadsLocked is Threads for use inside a Wait condition.
 func (s *Server) ThreadsLocked() []Channel {
 	var out []Channel
-	for _, id := range s.order {
+	for _, id := range s.chanOrder {
 		if c, ok := s.channels[id]; ok {
 			out = append(out, *c)
 		}
@@ -233,7 +251,16 @@ func (s *Server) ThreadsLocked() []Channel {
 func (s *Server) Fail(method, prefix string, status int, body string, count int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.faults = append(s.faults, &fault{method, prefix, status, body, count})
+	s.faults = append(s.faults, &fault{method: method, prefix: prefix, status: status, body: body, remaining: count})
+}
+
+// FailAfter is Fail for requests Discord receives and carries out, but
+// whose answer is an error (a 500 after the work was done): the bot cannot
+// tell it from a failure before, and must not repeat the work blindly.
+func (s *Server) FailAfter(method, prefix string, status int, body string, count int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.faults = append(s.faults, &fault{method: method, prefix: prefix, status: status, body: body, remaining: count, after: true})
 }
 
 // ExpireInteraction makes every later use of the interaction's token fail
@@ -264,7 +291,7 @@ func (s *Server) ResponseLocked(token string) (Response, bool) {
 
 func (s *Server) rest(w http.ResponseWriter, r *http.Request) {
 	path := strings.TrimPrefix(r.URL.Path, "/api/v9")
-	req := Request{Method: r.Method, Path: path}
+	req := Request{Method: r.Method, Path: path, Query: r.URL.Query()}
 	if err := readBody(r, &req); err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
@@ -273,13 +300,34 @@ func (s *Server) rest(w http.ResponseWriter, r *http.Request) {
 		hook(req)
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	defer s.notifyLocked()
-	status, body := s.routeLocked(&req)
+	s.noteCallbackLocked(&req)
+	plan := s.planLocked(&req)
+	var status int
+	var body any
+	if plan.before != nil {
+		status, body = plan.before.status, plan.before.body
+	} else {
+		status, body = s.routeLocked(&req)
+		if plan.after != nil {
+			status, body = plan.after.status, plan.after.body
+		}
+	}
 	req.Status = status
+	if plan.drop {
+		req.Status = 0
+	}
 	s.requests = append(s.requests, req)
+	s.notifyLocked()
+	s.mu.Unlock()
+	if plan.drop {
+		dropConnection(w)
+		return
+	}
 	w.Header().Set("Content-Type", "application/json")
-	if status == http.StatusTooManyRequests {
+	for k, v := range plan.headers {
+		w.Header().Set(k, v)
+	}
+	if status == http.StatusTooManyRequests && w.Header().Get("Retry-After") == "" {
 		w.Header().Set("Retry-After", "0")
 	}
 	w.WriteHeader(status)
@@ -293,4 +341,56 @@ func (s *Server) ClearFaults() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.faults = nil
+	s.random = RandomFaults{}
+}
+
+// InteractionStat is what the fake saw of one interaction.
+type InteractionStat struct {
+	ID, Token string
+	Type      int
+	// Delivered is when the interaction was first written to a live
+	// gateway connection (zero: never delivered).
+	Delivered time.Time
+	// FirstCallback is when the first callback request arrived.
+	FirstCallback time.Time
+	// Callbacks is how many callbacks took effect: 1 is right, 0 means the
+	// player saw "The application did not respond", 2+ can never happen on
+	// Discord (the second gets 40060) and means the bot answered twice.
+	Callbacks int
+	// Attempts counts every callback request, refused or failed ones too.
+	Attempts int
+}
+
+// Interactions returns what the fake saw of every interaction, by id.
+func (s *Server) Interactions() map[string]InteractionStat {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make(map[string]InteractionStat, len(s.interactions))
+	for _, in := range s.interactions {
+		out[in.id] = InteractionStat{ID: in.id, Token: in.token, Type: in.typ, Delivered: in.delivered,
+			FirstCallback: in.firstCallback, Callbacks: in.callbacks, Attempts: in.attempts}
+	}
+	return out
+}
+
+// noteCallbackLocked counts a callback request before its fate is decided.
+func (s *Server) noteCallbackLocked(req *Request) {
+	parts := strings.Split(strings.Trim(req.Path, "/"), "/")
+	if req.Method != "POST" || len(parts) != 4 || parts[0] != "interactions" {
+		return
+	}
+	if in, ok := s.interactions[parts[2]]; ok {
+		in.attempts++
+		if in.firstCallback.IsZero() {
+			in.firstCallback = time.Now()
+		}
+	}
+}
+
+// DeleteChannel deletes a channel or thread: every later call on it gets
+// 404 Unknown Channel (10003).
+func (s *Server) DeleteChannel(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.deleted[id] = true
 }
