@@ -8,8 +8,11 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"strconv"
+	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // The store's tests run against every backend: SQLite always, PostgreSQL
@@ -59,9 +62,10 @@ func createTestDatabase(admin string) (string, func() error, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	var suffix [6]byte
+	dropStaleTestDatabases(conn)
+	var suffix [4]byte
 	rand.Read(suffix[:])
-	name := "bermuda_test_" + hex.EncodeToString(suffix[:])
+	name := fmt.Sprintf("%s%d_%s", testDBPrefix, time.Now().Unix(), hex.EncodeToString(suffix[:]))
 	if _, err := conn.Exec(`CREATE DATABASE ` + name); err != nil {
 		conn.Close()
 		return "", nil, err
@@ -73,6 +77,31 @@ func createTestDatabase(admin string) (string, func() error, error) {
 		return err
 	}
 	return u.String(), drop, nil
+}
+
+const testDBPrefix = "bermuda_test_"
+
+// dropStaleTestDatabases drops test databases more than an hour old: a
+// run that crashed (a panic ends the process before TestMain can drop its
+// database) leaves its database behind, and no run takes that long.
+func dropStaleTestDatabases(conn *sql.DB) {
+	rows, err := conn.Query(`SELECT datname FROM pg_database WHERE datname LIKE 'bermuda\_test\_%'`)
+	if err != nil {
+		return
+	}
+	var stale []string
+	for rows.Next() {
+		var name string
+		rows.Scan(&name)
+		created, _, _ := strings.Cut(strings.TrimPrefix(name, testDBPrefix), "_")
+		if sec, err := strconv.ParseInt(created, 10, 64); err == nil && time.Since(time.Unix(sec, 0)) > time.Hour {
+			stale = append(stale, name)
+		}
+	}
+	rows.Close()
+	for _, name := range stale {
+		conn.Exec(`DROP DATABASE IF EXISTS ` + name + ` WITH (FORCE)`)
+	}
 }
 
 // backend opens fresh, empty stores of one kind. open returns the store

@@ -1,0 +1,197 @@
+package db
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bermudachess/bermuda/games"
+)
+
+// fillForCopy gives a SQLite store a bit of everything: settings, names,
+// challenges, active, finished (rated), aborted and rematch games, a real
+// chess game, dice, interaction claims and one game whose log no longer
+// replays. It returns the id of the active toy game and the corrupt one.
+func fillForCopy(t *testing.T, s *sqlStore) (active, corrupt int64) {
+	t.Helper()
+	if err := s.SetDefaultDays(bg, "g1", 5); err != nil {
+		t.Fatal(err)
+	}
+	for id, name := range map[string]string{"alice": "Alice", "bob": "Bob"} {
+		if err := s.UpsertPlayer(bg, id, name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	open, _ := s.CreateChallenge(bg, Challenge{GuildID: "g1", ChallengerID: "alice", Variant: "dbtoy", ExpiresAt: time.Now().Add(time.Hour)})
+	s.SetChallengeMessage(bg, open, "m1")
+	taken, _ := s.CreateChallenge(bg, Challenge{GuildID: "g1", ChallengerID: "bob", Variant: "dbtoy", Color: "black"})
+	won, err := s.AcceptChallenge(bg, taken, "alice", Game{GuildID: "g1", Variant: "dbtoy", Players: [2]string{"alice", "bob"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mv := range []string{"roll", "roll", "pass", "pass", "win"} {
+		if _, err := play(t, s, won, mv, games.Seeded(3)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rematch, err := s.CreateGame(bg, Game{GuildID: "g1", Variant: "dbtoy", Players: [2]string{"bob", "alice"}, RematchOf: won})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.EndGame(bg, rematch, End{Reason: "aborted"}); err != nil {
+		t.Fatal(err)
+	}
+	active = newToyGame(t, s, "g2")
+	s.SetGameThread(bg, active, "thread-1")
+	if err := s.ClaimInteraction(bg, "i-1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AppendMove(bg, active, 0, Move{Notation: "roll", PlayerID: "alice", Rolls: []int{6}, Dice: []string{"`6` → 6"}, InteractionID: "i-1"},
+		time.Now().Add(time.Hour), time.Now().Add(time.Minute), nil); err != nil {
+		t.Fatal(err)
+	}
+	s.SetDrawOffer(bg, active, 1)
+	chess, err := s.CreateGame(bg, Game{GuildID: "g1", Variant: "chess", Players: [2]string{"alice", "bob"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(5, 5))
+	for i := 0; i < 30; i++ {
+		g, pos, err := s.LoadGame(bg, chess)
+		if err != nil {
+			t.Fatal(err)
+		}
+		legal := pos.LegalMoves()
+		if len(legal) == 0 {
+			break
+		}
+		if _, err := playOn(s, g, pos, legal[rng.IntN(len(legal))].Notation, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	corrupt = newToyGame(t, s, "g1")
+	for _, mv := range []string{"roll", "pass"} {
+		if _, err := play(t, s, corrupt, mv, games.Script(2)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tamper(t, s, fmt.Sprintf(`UPDATE moves SET rolls = '[9]' WHERE game_id = %d AND ply = 1`, corrupt))
+	return active, corrupt
+}
+
+func copyCounts(r CopyReport) (source, added map[string]int64) {
+	source, added = map[string]int64{}, map[string]int64{}
+	for _, c := range r.Tables {
+		source[c.Table], added[c.Table] = c.Source, c.Added
+	}
+	return source, added
+}
+
+func TestStoreCopyRefusesWrongEnds(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := CopyToPostgres(bg, filepath.Join(dir, "none.db"), "postgres://x@127.0.0.1:1/x"); err == nil || !strings.Contains(err.Error(), "does not exist") {
+		t.Errorf("missing source: %v", err)
+	}
+	if _, err := CopyToPostgres(bg, "postgres://x@127.0.0.1:1/x", "postgres://x@127.0.0.1:1/y"); err == nil || !strings.Contains(err.Error(), "must be a SQLite file") {
+		t.Errorf("PostgreSQL source: %v", err)
+	}
+	path := filepath.Join(dir, "b.db")
+	os.WriteFile(path, nil, 0o644)
+	if _, err := CopyToPostgres(bg, path, filepath.Join(dir, "c.db")); err == nil || !strings.Contains(err.Error(), "must be a postgres:// URL") {
+		t.Errorf("SQLite target: %v", err)
+	}
+	if pgRunURL == "" {
+		return // the copies themselves need BERMUDA_TEST_POSTGRES
+	}
+	t.Run("postgres", testStoreCopy)
+}
+
+func testStoreCopy(t *testing.T) {
+	src, path := openTemp(t)
+	active, corrupt := fillForCopy(t, src)
+	dst, url := openPostgresTemp(t)
+	dst.Close() // the copy opens it itself
+
+	first, err := CopyToPostgres(bg, path, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("first copy: %+v", first)
+	source, added := copyCounts(first)
+	var nGames int64
+	src.read.QueryRowContext(bg, `SELECT COUNT(*) FROM games`).Scan(&nGames)
+	if len(first.Tables) != len(copyTables) || source["games"] != nGames || source["moves"] < 38 || source["rating_changes"] != 2 ||
+		source["interactions"] != 1 || source["challenges"] != 2 || source["ratings"] != 2 || source["servers"] != 2 {
+		t.Fatalf("first copy: %+v", first)
+	}
+	for table, n := range source {
+		if added[table] != n {
+			t.Errorf("first copy added %d of %d %s", added[table], n, table)
+		}
+	}
+	if first.Replayed != int(nGames)-1 || len(first.Corrupt) != 1 || first.Corrupt[0] != corrupt {
+		t.Fatalf("replayed %d of %d games, corrupt %v", first.Replayed, nGames, first.Corrupt)
+	}
+
+	// Again: nothing new, nothing changed.
+	again, err := CopyToPostgres(bg, path, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s2, a2 := copyCounts(again); fmt.Sprint(s2) != fmt.Sprint(source) || fmt.Sprint(a2) != fmt.Sprint(map[string]int64{
+		"servers": 0, "players": 0, "games": 0, "challenges": 0, "moves": 0, "ratings": 0, "rating_changes": 0, "interactions": 0}) {
+		t.Fatalf("second copy: %+v", again)
+	}
+
+	// The SQLite bot played on before the switch: a third copy catches up.
+	if _, err := play(t, src, active, "pass", nil); err != nil {
+		t.Fatal(err)
+	}
+	third, err := CopyToPostgres(bg, path, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, a3 := copyCounts(third); a3["moves"] != 1 || a3["games"] != 0 {
+		t.Fatalf("third copy: %+v", third)
+	}
+
+	// The bot now runs on PostgreSQL: new ids follow the copied ones, the
+	// copied game plays on.
+	pg := mustOpen(t, url)
+	id, err := pg.CreateGame(bg, Game{GuildID: "g1", Variant: "dbtoy", Players: [2]string{"alice", "bob"}})
+	if err != nil || id != nGames+1 {
+		t.Fatalf("new game id %d, %v; want %d", id, err, nGames+1)
+	}
+	if cid, err := pg.CreateChallenge(bg, Challenge{GuildID: "g1", ChallengerID: "alice", Variant: "dbtoy"}); err != nil || cid != 3 {
+		t.Fatalf("new challenge id %d, %v", cid, err)
+	}
+	if g, err := pg.GameByThread(bg, "thread-1"); err != nil || g.ID != active || g.Ply != 2 || g.Deadline.IsZero() {
+		t.Fatalf("copied active game: %+v, %v", g, err)
+	}
+	if _, err := play(t, pg, active, "roll", games.Script(1)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pg.AppendMove(bg, active, 3, Move{Notation: "pass", PlayerID: "alice", InteractionID: "i-1"}, time.Time{}, time.Time{}, nil); !errors.Is(err, ErrDuplicate) {
+		t.Fatalf("copied interaction id reused: %v", err)
+	}
+	if lb, err := pg.PlayerRatings(bg, "g1", "alice"); err != nil || len(lb) != 1 || lb[0].Wins+lb[0].Losses != 1 {
+		t.Fatalf("copied ratings: %+v, %v", lb, err)
+	}
+	// Copying once more would mix the two histories.
+	if _, err := CopyToPostgres(bg, path, url); err == nil || !strings.Contains(err.Error(), "played on in PostgreSQL") {
+		t.Fatalf("copy after PostgreSQL played on: %v", err)
+	}
+
+	// A database with another history is refused outright.
+	other, otherURL := openPostgresTemp(t)
+	newToyGame(t, other, "elsewhere")
+	newToyGame(t, other, "elsewhere")
+	if _, err := CopyToPostgres(bg, path, otherURL); err == nil || !strings.Contains(err.Error(), "not in the SQLite file") {
+		t.Fatalf("copy into a database with other games: %v", err)
+	}
+}
