@@ -1,0 +1,224 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bermudachess/bermuda/engine"
+	"github.com/bermudachess/bermuda/games"
+)
+
+func init() {
+	commands["match"] = command{"play engine against engine (random, greedy, ai:LEVEL, uci:PATH)", runMatch}
+}
+
+// maxMatchPlies ends a match game as a draw.
+const maxMatchPlies = 500
+
+// matchPlayer chooses moves in a match. newGame is called before each game.
+type matchPlayer interface {
+	name() string
+	newGame() error
+	choose(ctx context.Context, g games.Game, played []string) (string, error)
+	close()
+}
+
+// matchResult is what -json prints: exactly these keys.
+type matchResult struct {
+	Variant    string  `json:"variant"`
+	Games      int     `json:"games"`
+	AWins      int     `json:"a_wins"`
+	BWins      int     `json:"b_wins"`
+	Draws      int     `json:"draws"`
+	AScore     float64 `json:"a_score"`
+	AMsPerMove float64 `json:"a_ms_per_move"`
+	BMsPerMove float64 `json:"b_ms_per_move"`
+}
+
+func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlags("match", stderr)
+	variant := fs.String("variant", "chess", "variant id")
+	aSpec := fs.String("a", "ai:3", "player A: random, greedy, ai:LEVEL or uci:PATH[,NAME=VALUE…]")
+	bSpec := fs.String("b", "random", "player B (as -a)")
+	n := fs.Int("games", 10, "number of games; A plays Player 1 in the odd-numbered ones")
+	seed := fs.Uint64("seed", 1, "seed for the dice and the players' randomness")
+	moveTime := fs.Int("movetime", 200, "milliseconds per move for ai and uci players")
+	asJSON := fs.Bool("json", false, "print one JSON object instead of a table")
+	if help, err := parseFlags(fs, args); help || err != nil {
+		return err
+	}
+	v, err := games.Lookup(*variant)
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	if *n < 1 {
+		return usagef("-games must be at least 1")
+	}
+	if *moveTime < 1 {
+		return usagef("-movetime must be at least 1 ms")
+	}
+	mt := time.Duration(*moveTime) * time.Millisecond
+	a, err := newMatchPlayer(*aSpec, v.ID, mt, *seed*2+1)
+	if err != nil {
+		return err
+	}
+	defer a.close()
+	b, err := newMatchPlayer(*bSpec, v.ID, mt, *seed*2+2)
+	if err != nil {
+		return err
+	}
+	defer b.close()
+
+	res := matchResult{Variant: v.ID, Games: *n}
+	var spent [2]time.Duration
+	var moves [2]int
+	ctx := context.Background()
+	for i := 0; i < *n; i++ {
+		seats := [2]matchPlayer{a, b} // seats[p] plays Player p
+		aSeat := games.Player1
+		if i%2 == 1 {
+			seats, aSeat = [2]matchPlayer{b, a}, games.Player2
+		}
+		o, plies, err := playMatchGame(ctx, v.ID, seats, *seed+uint64(i)*7919, &spent, &moves, aSeat)
+		if err != nil {
+			return fmt.Errorf("game %d: %w", i+1, err)
+		}
+		word := "draw"
+		switch {
+		case o.Draw:
+			res.Draws++
+		case o.Winner == aSeat:
+			res.AWins++
+			word = "A wins"
+		default:
+			res.BWins++
+			word = "B wins"
+		}
+		fmt.Fprintf(stderr, "game %d/%d: %s (%s, %d plies) — A %d, B %d, draws %d\n", i+1, *n, word, o.Reason, plies, res.AWins, res.BWins, res.Draws)
+	}
+	res.AScore = (float64(res.AWins) + float64(res.Draws)/2) / float64(res.Games)
+	for s, d := range spent {
+		ms := 0.0
+		if moves[s] > 0 {
+			ms = float64(d.Microseconds()) / 1000 / float64(moves[s])
+		}
+		if s == 0 {
+			res.AMsPerMove = ms
+		} else {
+			res.BMsPerMove = ms
+		}
+	}
+	if *asJSON {
+		return json.NewEncoder(stdout).Encode(res)
+	}
+	fmt.Fprintf(stdout, "%s, %d games\n", v.Name, res.Games)
+	fmt.Fprintf(stdout, "%-40s %5s %5s %5s %7s %9s\n", "player", "wins", "loss", "draws", "score", "ms/move")
+	fmt.Fprintf(stdout, "%-40s %5d %5d %5d %6.1f%% %9.1f\n", "A "+a.name(), res.AWins, res.BWins, res.Draws, 100*res.AScore, res.AMsPerMove)
+	fmt.Fprintf(stdout, "%-40s %5d %5d %5d %6.1f%% %9.1f\n", "B "+b.name(), res.BWins, res.AWins, res.Draws, 100*(1-res.AScore), res.BMsPerMove)
+	return nil
+}
+
+// playMatchGame plays one game; spent and moves add up each player's time
+// (index 0 = A) and aSeat says which player A is.
+func playMatchGame(ctx context.Context, variant string, seats [2]matchPlayer, seed uint64, spent *[2]time.Duration, moves *[2]int, aSeat games.Player) (games.Outcome, int, error) {
+	roller := games.Seeded(seed)
+	g, _, _, err := games.Start(variant, "", roller)
+	if err != nil {
+		return games.Outcome{}, 0, err
+	}
+	for _, p := range seats {
+		if err := p.newGame(); err != nil {
+			return games.Outcome{}, 0, err
+		}
+	}
+	var played []string
+	for len(played) < maxMatchPlies {
+		if o := g.Outcome(); o.Over {
+			return o, len(played), nil
+		}
+		who := g.Turn().Player
+		idx := 0
+		if who != aSeat {
+			idx = 1
+		}
+		start := time.Now()
+		text, err := seats[who].choose(ctx, g, played)
+		spent[idx] += time.Since(start)
+		moves[idx]++
+		if err != nil {
+			return games.Outcome{}, len(played), fmt.Errorf("%s: %w", seats[who].name(), err)
+		}
+		next, ply, _, err := games.Apply(g, text, roller)
+		if err != nil {
+			return games.Outcome{}, len(played), fmt.Errorf("%s played %q at ply %d: %w", seats[who].name(), text, len(played)+1, err)
+		}
+		g = next
+		played = append(played, ply.Move)
+	}
+	return games.DrawBy(fmt.Sprintf("%d plies", maxMatchPlies)), len(played), nil
+}
+
+func newMatchPlayer(spec, variant string, moveTime time.Duration, seed uint64) (matchPlayer, error) {
+	rng := rand.New(rand.NewPCG(seed, seed*0x9e3779b97f4a7c15))
+	switch {
+	case spec == "random":
+		return &randomPlayer{rng: rng}, nil
+	case spec == "greedy":
+		return &greedyPlayer{rng: rng}, nil
+	case strings.HasPrefix(spec, "ai:"):
+		lvl, err := strconv.Atoi(strings.TrimPrefix(spec, "ai:"))
+		if err != nil || lvl < 1 || lvl > 5 {
+			return nil, usagef("player %q: ai:LEVEL takes a level from 1 to 5", spec)
+		}
+		return &aiPlayer{level: lvl, moveTime: moveTime, rng: rng}, nil
+	case strings.HasPrefix(spec, "uci:"):
+		if variant != "chess" {
+			return nil, usagef("player %q: UCI engines play orthodox chess only, not %s", spec, variant)
+		}
+		return startUCI(strings.TrimPrefix(spec, "uci:"), moveTime)
+	}
+	return nil, usagef("player %q: want random, greedy, ai:LEVEL or uci:PATH[,NAME=VALUE…]", spec)
+}
+
+type randomPlayer struct{ rng *rand.Rand }
+
+func (p *randomPlayer) name() string   { return "random" }
+func (p *randomPlayer) newGame() error { return nil }
+func (p *randomPlayer) close()         {}
+func (p *randomPlayer) choose(_ context.Context, g games.Game, _ []string) (string, error) {
+	legal := g.LegalMoves()
+	if len(legal) == 0 {
+		return "", fmt.Errorf("no legal move")
+	}
+	return legal[p.rng.IntN(len(legal))].Notation, nil
+}
+
+type greedyPlayer struct{ rng *rand.Rand }
+
+func (p *greedyPlayer) name() string   { return "greedy" }
+func (p *greedyPlayer) newGame() error { return nil }
+func (p *greedyPlayer) close()         {}
+func (p *greedyPlayer) choose(_ context.Context, g games.Game, _ []string) (string, error) {
+	m, err := engine.Greedy(g, p.rng)
+	return m.Notation, err
+}
+
+type aiPlayer struct {
+	level    int
+	moveTime time.Duration
+	rng      *rand.Rand
+}
+
+func (p *aiPlayer) name() string   { return fmt.Sprintf("ai:%d (%v/move)", p.level, p.moveTime) }
+func (p *aiPlayer) newGame() error { return nil }
+func (p *aiPlayer) close()         {}
+func (p *aiPlayer) choose(ctx context.Context, g games.Game, _ []string) (string, error) {
+	r, err := engine.Search(ctx, g, engine.Limits{Level: p.level, MoveTime: p.moveTime, Seed: p.rng.Uint64()})
+	return r.Move.Notation, err
+}

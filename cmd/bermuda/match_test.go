@@ -1,0 +1,67 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestMatchJSONPrintsOneObject(t *testing.T) {
+	code, out, errs := runCmd(t, "", "match", "-variant", "chess", "-a", "ai:1", "-b", "random", "-games", "2", "-movetime", "5", "-seed", "3", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var got map[string]any
+	dec := json.NewDecoder(strings.NewReader(out))
+	if err := dec.Decode(&got); err != nil {
+		t.Fatalf("%v in %q", err, out)
+	}
+	if dec.More() {
+		t.Fatalf("more than one object: %q", out)
+	}
+	for _, k := range []string{"variant", "games", "a_wins", "b_wins", "draws", "a_score", "a_ms_per_move", "b_ms_per_move"} {
+		if _, ok := got[k]; !ok {
+			t.Errorf("key %q missing from %s", k, out)
+		}
+	}
+	if len(got) != 8 || got["variant"] != "chess" || got["games"] != 2.0 {
+		t.Errorf("object %s", out)
+	}
+	w, l, d := got["a_wins"].(float64), got["b_wins"].(float64), got["draws"].(float64)
+	if w+l+d != 2 || got["a_score"].(float64) != (w+d/2)/2 {
+		t.Errorf("counts do not add up: %s", out)
+	}
+	if !strings.Contains(errs, "game 2/2") {
+		t.Errorf("no progress on stderr: %q", errs)
+	}
+}
+
+func TestMatchTableAndMistakes(t *testing.T) {
+	code, out, errs := runCmd(t, "", "match", "-variant", "spindecision", "-a", "greedy", "-b", "random", "-games", "1")
+	if code != 0 || !strings.Contains(out, "A greedy") || !strings.Contains(out, "B random") {
+		t.Fatalf("exit %d, out %q, err %q", code, out, errs)
+	}
+	for _, args := range [][]string{
+		{"match", "-a", "ai:9"},
+		{"match", "-a", "nobody"},
+		{"match", "-variant", "angle", "-a", "uci:/usr/games/stockfish"},
+		{"match", "-games", "0"},
+	} {
+		if code, _, errs := runCmd(t, "", args...); code != 2 || errs == "" {
+			t.Errorf("%v: exit %d, stderr %q; want a usage error", args, code, errs)
+		}
+	}
+}
+
+func TestAnalysePrintsIterations(t *testing.T) {
+	code, out, errs := runCmd(t, "", "analyse", "-variant", "chess", "-fen", "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1", "-nodes", "50000")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "depth  1") || !strings.Contains(out, "win in 3 plies") || !strings.Contains(out, "bestmove ") {
+		t.Fatalf("output %q", out)
+	}
+	if code, _, _ := runCmd(t, "", "analyse", "-variant", "angle", "-fen", "nonsense"); code != 2 {
+		t.Errorf("a bad position: exit %d, want 2", code)
+	}
+}

@@ -1,0 +1,36 @@
+package engine
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/bermudachess/bermuda/games"
+)
+
+// BenchmarkSearch reports single-thread search speed from each variant's
+// start position in nodes/s:
+//
+//	go test -run '^$' -bench Search -benchtime 3x ./engine
+func BenchmarkSearch(b *testing.B) {
+	for _, v := range games.All() {
+		b.Run(v.ID, func(b *testing.B) {
+			g, _, _, err := games.Start(v.ID, "", games.Seeded(1))
+			if err != nil {
+				b.Fatal(err)
+			}
+			var nodes int64
+			var spent time.Duration
+			for i := 0; i < b.N; i++ {
+				start := time.Now()
+				r, err := Search(context.Background(), g, Limits{Level: 5, Nodes: 300000})
+				if err != nil {
+					b.Fatal(err)
+				}
+				spent += time.Since(start)
+				nodes += r.Nodes
+			}
+			b.ReportMetric(float64(nodes)/spent.Seconds(), "nodes/s")
+		})
+	}
+}

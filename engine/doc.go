@@ -1,0 +1,62 @@
+// Package engine plays every registered variant: Search chooses a move for
+// the player to act in any games.Game, at levels 1–5, within a time or
+// node budget. It imports only games and the standard library.
+//
+// # Search
+//
+// One design serves games with and without dice: iterative deepening
+// alpha-beta (fail-soft negamax) with a transposition table, move ordering
+// (the table's move, captures by the value taken, promotions, two killers
+// per ply, a history of cut-offs), late-move reductions for quiet moves,
+// and a capture search below the horizon that stands pat on the
+// evaluation. A move whose outcome a die decides is a chance node: its
+// distinct outcomes (games.RollOutcomes, or a variant's fast path) are
+// averaged by probability with Ballard's Star1 pruning, which gives each
+// outcome the alpha-beta window that could still move the average past the
+// parent's bounds. Outcomes that leave the same position (the Angle's
+// dice naming an empty square) are searched once with their summed
+// chance, the likeliest first, so the common "nothing vanished" branch
+// narrows the window for the rare ones.
+//
+// Why expectimax with Star1 rather than Monte Carlo tree search: the
+// chance here is shallow and cheap to enumerate (at most 36 pairs in the
+// Angle, six throws in Random Move Number Chess), and most variants have
+// none, where alpha-beta is far stronger per node than MCTS with a
+// material playout. Measured on this machine, the same evaluation at the
+// same time per move: see the README's engine section for the match
+// figures.
+//
+// Turns follow games.Turn: when the same player acts again (several moves
+// in a Random Move Number Chess turn, or a lost turn handing the throw
+// back), the child's score is not negated and the window is passed on
+// unchanged. spIndecision's armies and declarations are simply its legal
+// moves.
+//
+// # Fast path
+//
+// Through Game alone every node costs LegalMoves, Clone and Play, and the
+// engine reads pieces from games.PieceLister or the View. Variants that
+// implement games.Searchable give a games.SearchState instead: moves into
+// a buffer, make/unmake on a stack, chance outcomes, a 64-bit hash and
+// piece counts. The engine prefers it and falls back to Game otherwise, so
+// a new variant plays with no engine change.
+//
+// # Evaluation
+//
+// Material from one table of piece values by games.PieceKind (pieceValues),
+// owned by player through games.SideOwner, the roles' colour names, or
+// side order; armies both players move (spIndecision) count for neither.
+// Pieces on cells the dice can name (the cells the View shades as the
+// Angle) lose a share of their value. A fast path adds its own positional
+// term (piece-square tables in chess, the Angle's risk and centralisation).
+//
+// # Levels
+//
+// Level 1 searches one ply with wide noise on the root scores and an
+// occasional random move; level 2 two plies with less noise; level 3
+// (the bot's default) four plies with a little noise; level 4 six plies;
+// level 5 as deep as the budget allows. Weaker levels also use a smaller
+// share of a given move time. Search never returns an illegal move: the
+// chosen move is matched against LegalMoves, and a failure of any kind
+// (including a panic in a variant) falls back to a random legal move.
+package engine

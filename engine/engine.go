@@ -1,0 +1,291 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/bermudachess/bermuda/games"
+)
+
+// Limits bound one search. Zero values take the level's defaults.
+type Limits struct {
+	// Level is 1 (a beginner can win) to 5 (as strong as the budget allows);
+	// 0 means DefaultLevel.
+	Level int
+	// MoveTime is the time budget for the move; the search returns within
+	// it. Zero with Nodes zero means the level's default time.
+	MoveTime time.Duration
+	// Nodes stops the search after this many nodes: with a seed, the same
+	// position then always gets the same move (for tests).
+	Nodes int64
+	// Depth caps the depth of iterative deepening (0: the level's cap).
+	Depth int
+	// Seed drives the level's randomness (the weaker levels' noise).
+	Seed uint64
+	// OnIteration, if set, is called after every completed depth.
+	OnIteration func(Info)
+}
+
+// Info describes one completed iteration of the search.
+type Info struct {
+	Depth   int
+	Score   int // hundredths of a pawn for the player to act; see MateIn
+	Nodes   int64
+	Elapsed time.Duration
+	PV      []string // the expected line, most likely rolls assumed
+}
+
+// MateIn reports a forced result: plies to a win (> 0) or a loss (< 0), 0
+// if the score is not a forced result.
+func (i Info) MateIn() int { return MateIn(i.Score) }
+
+// MateIn reads a score: plies to a forced win (> 0) or loss (< 0), or 0.
+func MateIn(score int) int {
+	switch {
+	case score > mateBound:
+		return mateScore - score
+	case score < -mateBound:
+		return -(mateScore + score)
+	}
+	return 0
+}
+
+// Result is the move a search chose and what it found.
+type Result struct {
+	Move     games.Move
+	Info          // the last completed iteration (Depth 0 if none completed)
+	Fallback bool // the search failed and the move is a random legal one
+}
+
+// DefaultLevel is the level the bot plays when none is chosen.
+const DefaultLevel = 3
+
+// level is what a level changes: how deep, how long by default, and how
+// much noise is added to the root scores before choosing.
+type level struct {
+	maxDepth   int
+	timeShare  float64       // share of Limits.MoveTime used
+	defaultDur time.Duration // time when no limit is given
+	noise      int           // ± hundredths of a pawn added per root move
+	blunder    float64       // chance of a random legal move instead
+	tableBits  int
+}
+
+var levels = [6]level{
+	{},
+	{maxDepth: 1, timeShare: 0.25, defaultDur: 300 * time.Millisecond, noise: 250, blunder: 0.2, tableBits: 12},
+	{maxDepth: 2, timeShare: 0.35, defaultDur: 500 * time.Millisecond, noise: 80, blunder: 0.05, tableBits: 14},
+	{maxDepth: 4, timeShare: 0.5, defaultDur: 1000 * time.Millisecond, noise: 20, tableBits: 18},
+	{maxDepth: 6, timeShare: 0.7, defaultDur: 1500 * time.Millisecond, tableBits: 19},
+	{maxDepth: maxPly - maxQuiet - 4, timeShare: 1, defaultDur: 2000 * time.Millisecond, tableBits: 20},
+}
+
+// Search chooses a move for the player to act in g. It never changes g,
+// is safe to run concurrently on independent games, returns when ctx is
+// cancelled or a limit is reached, and always returns a legal move unless
+// the game is over (then it returns an error).
+func Search(ctx context.Context, g games.Game, lim Limits) (res Result, err error) {
+	legal := g.LegalMoves()
+	if len(legal) == 0 {
+		return Result{}, fmt.Errorf("no legal move: the game is over (%s)", g.Outcome().Reason)
+	}
+	if lim.Level < 1 || lim.Level > 5 {
+		if lim.Level != 0 {
+			return Result{}, fmt.Errorf("level %d: levels go from 1 to 5", lim.Level)
+		}
+		lim.Level = DefaultLevel
+	}
+	rng := rand.New(rand.NewPCG(lim.Seed, lim.Seed^0x5851f42d4c957f2d))
+	defer func() {
+		if r := recover(); r != nil {
+			res = Result{Move: legal[rng.IntN(len(legal))], Fallback: true}
+			err = nil
+		}
+	}()
+	lv := levels[lim.Level]
+	if lv.blunder > 0 && rng.Float64() < lv.blunder {
+		return Result{Move: legal[rng.IntN(len(legal))]}, nil
+	}
+	if len(legal) == 1 && lim.OnIteration == nil {
+		return Result{Move: legal[0], Info: Info{Depth: 0}}, nil
+	}
+	return run(ctx, g, lim, lv, rng, legal)
+}
+
+func run(ctx context.Context, g games.Game, lim Limits, lv level, rng *rand.Rand, legal []games.Move) (Result, error) {
+	start := time.Now()
+	s := &searcher{ctx: ctx, maxNodes: lim.Nodes, tt: newTable(lv.tableBits)}
+	budget := time.Duration(0)
+	switch {
+	case lim.MoveTime > 0:
+		budget = time.Duration(float64(lim.MoveTime) * lv.timeShare)
+	case lim.Nodes == 0:
+		budget = lv.defaultDur
+	}
+	if budget > 0 {
+		// Leave a little for choosing and returning the move.
+		s.deadline = start.Add(budget - budget/20)
+	}
+	ev := newEvaluator(g, nil)
+	s.t = newTree(g, ev)
+	maxDepth := lv.maxDepth
+	if lim.Depth > 0 && lim.Depth < maxDepth {
+		maxDepth = lim.Depth
+	}
+	noisy := lv.noise > 0
+	noise := map[uint32]int{}
+	if noisy {
+		s.exactAtRoot = true
+		for i := range legal {
+			noise[uint32(i)] = rng.IntN(2*lv.noise+1) - lv.noise
+		}
+	}
+	var res Result
+	bestCode := uint32(noMove)
+	for depth := 1; depth <= maxDepth; depth++ {
+		if noisy {
+			s.rootScores = map[uint32]int{}
+		}
+		s.rootBest = noMove
+		score := s.search(depth, 0, -infinity, infinity)
+		if s.stopped {
+			// An unfinished iteration still improves on the last one if it
+			// found a better move after searching the previous best first.
+			if s.rootBest != noMove && s.rootBest != bestCode && bestCode != noMove && s.rootScore > res.Score && !noisy {
+				bestCode = s.rootBest
+			}
+			if bestCode == noMove && s.rootBest != noMove {
+				bestCode = s.rootBest
+			}
+			break
+		}
+		bestCode = s.rootBest
+		if noisy {
+			bestCode = noisyChoice(s.rootScores, noise, s.t, legal)
+		}
+		res.Info = Info{Depth: depth, Score: score, Nodes: s.nodes, Elapsed: time.Since(start), PV: s.pv(depth)}
+		if lim.OnIteration != nil {
+			lim.OnIteration(res.Info)
+		}
+		if MateIn(score) != 0 && MateIn(score) > 0 && MateIn(score) <= depth {
+			break // a forced win found: deeper search will not change it
+		}
+		if budget > 0 && time.Since(start) > budget*55/100 {
+			break // the next iteration would not finish in time
+		}
+	}
+	res.Nodes = s.nodes
+	res.Elapsed = time.Since(start)
+	if bestCode == noMove {
+		// Not even the first root move was searched: take the one the
+		// ordering puts first (the largest capture).
+		moves := s.t.moves(nil)
+		if len(moves) > 0 {
+			sc := s.order(moves, 0, noMove)
+			pick(moves, sc, 0)
+			bestCode = moves[0].code
+		}
+	}
+	m, ok := games.Move{}, false
+	if bestCode != noMove {
+		m, ok = s.rootMove(bestCode)
+	}
+	res.Move, ok = legalMatch(m, ok, legal)
+	if !ok {
+		res.Move, res.Fallback = legal[rng.IntN(len(legal))], true
+	}
+	return res, nil
+}
+
+// newTree picks the fast path when the variant offers one.
+func newTree(g games.Game, ev *evaluator) tree {
+	if sg, ok := g.(games.Searchable); ok {
+		if st, ok := sg.SearchState(); ok {
+			return newFastTree(st, ev, ev.sides)
+		}
+	}
+	return newGameTree(g, ev)
+}
+
+// rootMove maps a root move code back to a public move.
+func (s *searcher) rootMove(code uint32) (games.Move, bool) {
+	return s.t.public(move{code: code})
+}
+
+// legalMatch returns the legal move with m's notation: the search's move is
+// only ever played if the rules list it.
+func legalMatch(m games.Move, ok bool, legal []games.Move) (games.Move, bool) {
+	if !ok {
+		return games.Move{}, false
+	}
+	for _, l := range legal {
+		if l.Notation == m.Notation {
+			return l, true
+		}
+	}
+	return games.Move{}, false
+}
+
+// noisyChoice picks the root move with the best score plus its noise.
+func noisyChoice(scores map[uint32]int, noise map[uint32]int, t tree, legal []games.Move) uint32 {
+	best, bestV := uint32(noMove), -2*infinity
+	for code, v := range scores {
+		if v > -mateBound && v < mateBound {
+			v += noise[code%uint32(len(legal))]
+		}
+		if v > bestV || (v == bestV && code < best) {
+			best, bestV = code, v
+		}
+	}
+	return best
+}
+
+// pv follows the table from the root: the expected line, taking the most
+// likely outcome of each chance move.
+func (s *searcher) pv(depth int) []string {
+	var out []string
+	n := 0
+	defer func() {
+		for ; n > 0; n-- {
+			s.t.pop()
+		}
+	}()
+	seen := map[uint64]bool{}
+	for len(out) < depth+4 {
+		if over, _ := s.t.status(); over {
+			break
+		}
+		h := s.t.hash()
+		e, ok := s.tt.probe(h)
+		if !ok || seen[h] {
+			break
+		}
+		seen[h] = true
+		moves := s.t.moves(s.moveBuf[maxPly][:0])
+		s.moveBuf[maxPly] = moves
+		var found *move
+		for i := range moves {
+			if moves[i].code == e.move {
+				found = &moves[i]
+				break
+			}
+		}
+		if found == nil {
+			break
+		}
+		pm, ok := s.t.public(*found)
+		if !ok {
+			break
+		}
+		probs := s.t.expand(*found, s.probBuf[maxPly][:0])
+		if len(probs) == 0 {
+			break
+		}
+		out = append(out, pm.Notation)
+		s.t.push(*found, 0)
+		n++
+	}
+	return out
+}

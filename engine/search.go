@@ -1,0 +1,331 @@
+package engine
+
+import (
+	"context"
+	"math"
+	"time"
+
+	"github.com/bermudachess/bermuda/games"
+)
+
+const (
+	mateScore = 100000
+	mateBound = mateScore - 1000 // scores beyond ±mateBound are forced wins and losses
+	infinity  = mateScore + 1
+	maxPly    = 96
+	maxQuiet  = 8 // plies of capture search below the horizon
+	noMove    = math.MaxUint32
+)
+
+// searcher is one search: it owns its tree, table and tables of killers and
+// history, and shares nothing with other searches.
+type searcher struct {
+	t        tree
+	tt       *table
+	ctx      context.Context
+	deadline time.Time
+	maxNodes int64
+	nodes    int64
+	stopped  bool
+
+	killers [maxPly][2]uint32
+	history [1 << 12]int32
+	path    [maxPly + 1]uint64
+	moveBuf [maxPly + 1][]move
+	probBuf [maxPly + 1][]float64
+	scores  [maxPly + 1][]int32
+
+	// root results of the iteration in progress
+	rootBest    uint32
+	rootScore   int
+	rootScores  map[uint32]int // exact score per root move (noisy levels only)
+	exactAtRoot bool
+}
+
+func (s *searcher) checkStop() {
+	if s.maxNodes > 0 && s.nodes >= s.maxNodes {
+		s.stopped = true
+		return
+	}
+	if s.nodes&255 == 0 {
+		if !s.deadline.IsZero() && time.Now().After(s.deadline) {
+			s.stopped = true
+		}
+		if s.ctx.Err() != nil {
+			s.stopped = true
+		}
+	}
+}
+
+func (s *searcher) terminal(winner games.Player, ply int) int {
+	switch winner {
+	case games.NoPlayer:
+		return 0
+	case s.t.player():
+		return mateScore - ply
+	}
+	return -(mateScore - ply)
+}
+
+// search is alpha-beta (fail-soft negamax) for the player to act; chance
+// moves are averaged in playMove.
+func (s *searcher) search(depth, ply, alpha, beta int) int {
+	s.nodes++
+	s.checkStop()
+	if s.stopped {
+		return 0
+	}
+	t := s.t
+	if over, winner := t.status(); over {
+		return s.terminal(winner, ply)
+	}
+	h := t.hash()
+	s.path[ply] = h
+	for i := ply - 2; i >= 0; i-- {
+		if s.path[i] == h {
+			return 0 // a repetition inside the line: no progress, score it as a draw
+		}
+	}
+	if ply >= maxPly-maxQuiet-2 {
+		return t.evaluate()
+	}
+	if depth <= 0 {
+		return s.quiesce(ply, 0, alpha, beta)
+	}
+	ttMove := uint32(noMove)
+	if e, ok := s.tt.probe(h); ok {
+		ttMove = e.move
+		if ply > 0 && int(e.depth) >= depth {
+			sc := fromTT(int(e.score), ply)
+			switch {
+			case e.bound == boundExact,
+				e.bound == boundLower && sc >= beta,
+				e.bound == boundUpper && sc <= alpha:
+				return sc
+			}
+		}
+	}
+	moves := t.moves(s.moveBuf[ply][:0])
+	s.moveBuf[ply] = moves
+	if len(moves) == 0 {
+		return t.evaluate()
+	}
+	sc := s.order(moves, ply, ttMove)
+	origAlpha := alpha
+	best, bestMove := -infinity, moves[0].code
+	for i := range moves {
+		pick(moves, sc, i)
+		m := moves[i]
+		a := alpha
+		if ply == 0 && s.exactAtRoot {
+			a = -infinity // every root move gets its exact score
+		}
+		var v int
+		reduce := 0
+		if depth >= 3 && i >= 4 && m.victim == 0 && m.promotion == 0 && ply > 0 && !s.exactAtRoot {
+			reduce = 1
+			if i >= 12 && depth >= 5 {
+				reduce = 2
+			}
+		}
+		if reduce > 0 {
+			v = s.playMove(m, depth-1-reduce, ply, a, a+1, false)
+			if v > a && !s.stopped {
+				v = s.playMove(m, depth-1, ply, a, beta, false)
+			}
+		} else {
+			v = s.playMove(m, depth-1, ply, a, beta, false)
+		}
+		if s.stopped {
+			return 0
+		}
+		if ply == 0 {
+			if s.rootScores != nil {
+				s.rootScores[m.code] = v
+			}
+		}
+		if v > best {
+			best, bestMove = v, m.code
+			if ply == 0 {
+				s.rootBest, s.rootScore = m.code, v
+			}
+		}
+		if v > alpha {
+			alpha = v
+		}
+		if alpha >= beta {
+			if m.victim == 0 && m.promotion == 0 {
+				k := &s.killers[ply]
+				if k[0] != m.code {
+					k[1], k[0] = k[0], m.code
+				}
+				s.history[m.code&uint32(len(s.history)-1)] += int32(depth * depth)
+			}
+			break
+		}
+	}
+	bound := boundExact
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best <= origAlpha:
+		bound = boundUpper
+	}
+	s.tt.store(h, bestMove, best, depth, bound, ply)
+	return best
+}
+
+// quiesce searches captures and promotions only, standing pat on the
+// evaluation, so the horizon never falls in the middle of an exchange.
+func (s *searcher) quiesce(ply, qdepth, alpha, beta int) int {
+	t := s.t
+	stand := t.evaluate()
+	if stand >= beta || qdepth >= maxQuiet || ply >= maxPly-1 {
+		return stand
+	}
+	if stand > alpha {
+		alpha = stand
+	}
+	moves := t.moves(s.moveBuf[ply][:0])
+	s.moveBuf[ply] = moves
+	n := 0
+	for _, m := range moves {
+		if m.victim > 0 || m.promotion > 0 {
+			moves[n] = m
+			n++
+		}
+	}
+	moves = moves[:n]
+	sc := s.order(moves, ply, noMove)
+	best := stand
+	for i := range moves {
+		pick(moves, sc, i)
+		v := s.playMove(moves[i], qdepth+1, ply, alpha, beta, true)
+		if s.stopped {
+			return 0
+		}
+		if v > best {
+			best = v
+		}
+		if v > alpha {
+			alpha = v
+		}
+		if alpha >= beta {
+			break
+		}
+	}
+	return best
+}
+
+// playMove scores m for the player to act. A move with several chance
+// outcomes is a chance node searched with Ballard's Star1 pruning: each
+// outcome gets the window that could still move the average past alpha or
+// beta, given the bounds ±mateScore on the outcomes not yet searched.
+// In the capture search, depth is the capture depth.
+func (s *searcher) playMove(m move, depth, ply, alpha, beta int, quiet bool) int {
+	t := s.t
+	me := t.player()
+	probs := t.expand(m, s.probBuf[ply][:0])
+	s.probBuf[ply] = probs
+	if len(probs) == 0 {
+		return -infinity // the variant refused the move: never choose it
+	}
+	if len(probs) == 1 {
+		t.push(m, 0)
+		v := s.child(me, depth, ply, alpha, beta, quiet)
+		t.pop()
+		return v
+	}
+	const lo, hi = -float64(mateScore), float64(mateScore)
+	sum, rest := 0.0, 1.0
+	for i := range probs {
+		p := probs[i]
+		rest -= p
+		if rest < 0 {
+			rest = 0
+		}
+		a := (float64(alpha) - sum - rest*hi) / p
+		b := (float64(beta) - sum - rest*lo) / p
+		ca := int(math.Max(lo-1, math.Floor(a)))
+		cb := int(math.Min(hi+1, math.Ceil(b)))
+		t.push(m, i)
+		v := s.child(me, depth, ply, ca, cb, quiet)
+		t.pop()
+		if s.stopped {
+			return 0
+		}
+		sum += p * float64(v)
+		if v <= ca {
+			return int(math.Floor(sum + rest*hi)) // the average cannot exceed alpha
+		}
+		if v >= cb {
+			return int(math.Ceil(sum + rest*lo)) // the average is at least beta
+		}
+	}
+	return int(math.Round(sum))
+}
+
+// child searches the position just entered: with the same window when the
+// same player acts again (several moves in a turn), negated otherwise.
+func (s *searcher) child(me games.Player, depth, ply, alpha, beta int, quiet bool) int {
+	if over, winner := s.t.status(); over {
+		s.nodes++
+		switch winner {
+		case games.NoPlayer:
+			return 0
+		case me:
+			return mateScore - ply - 1
+		}
+		return -(mateScore - ply - 1)
+	}
+	same := s.t.player() == me
+	if quiet {
+		s.nodes++
+		s.checkStop()
+		if same {
+			return s.quiesce(ply+1, depth, alpha, beta)
+		}
+		return -s.quiesce(ply+1, depth, -beta, -alpha)
+	}
+	if same {
+		return s.search(depth, ply+1, alpha, beta)
+	}
+	return -s.search(depth, ply+1, -beta, -alpha)
+}
+
+// order gives each move a sort key: the table's move, then captures by the
+// value taken, promotions, killers, and the history of cut-offs.
+func (s *searcher) order(moves []move, ply int, ttMove uint32) []int32 {
+	sc := s.scores[ply][:0]
+	for _, m := range moves {
+		var k int32
+		switch {
+		case m.code == ttMove:
+			k = 1 << 30
+		case m.victim > 0 || m.promotion > 0:
+			k = 1<<28 + int32(m.victim+m.promotion)
+		case m.code == s.killers[ply][0]:
+			k = 1<<27 + 1
+		case m.code == s.killers[ply][1]:
+			k = 1 << 27
+		default:
+			k = s.history[m.code&uint32(len(s.history)-1)]
+		}
+		sc = append(sc, k)
+	}
+	s.scores[ply] = sc
+	return sc
+}
+
+// pick brings the best remaining move to position i (selection sort: most
+// nodes cut after a few moves, so sorting everything is wasted).
+func pick(moves []move, sc []int32, i int) {
+	b := i
+	for j := i + 1; j < len(moves); j++ {
+		if sc[j] > sc[b] {
+			b = j
+		}
+	}
+	moves[i], moves[b] = moves[b], moves[i]
+	sc[i], sc[b] = sc[b], sc[i]
+}

@@ -1,0 +1,233 @@
+package engine
+
+import (
+	"hash/fnv"
+
+	"github.com/bermudachess/bermuda/games"
+)
+
+// move is a move as the search handles it: its index or code in the
+// position's own list, and what it captures or promotes to (for ordering
+// and for the capture search).
+type move struct {
+	code      uint32
+	victim    int // value of the captured piece, 0 for none
+	promotion int // value gained by promoting, 0 for none
+}
+
+// tree is the position being searched, on a stack: expand plays a move and
+// lists the chance outcomes it leads to, push enters one, pop comes back.
+// Deterministic moves have one outcome of probability 1.
+type tree interface {
+	player() games.Player
+	status() (over bool, winner games.Player)
+	hash() uint64
+	moves(buf []move) []move
+	expand(m move, probs []float64) []float64
+	push(m move, outcome int)
+	pop()
+	evaluate() int
+	public(m move) (games.Move, bool)
+}
+
+// gameTree walks any games.Game through its public interface: LegalMoves,
+// Clone and Play, with games.RollOutcomes for moves that roll dice.
+type gameTree struct {
+	ev    *evaluator
+	stack []gameLevel
+	depth int
+}
+
+type gameLevel struct {
+	g     games.Game
+	legal []games.Move
+	outs  []games.Game // outcomes of the last expanded move
+	h     uint64
+	hOK   bool
+}
+
+// maxChainedRolls bounds the dice enumerated per move (the Angle rolls two
+// dice; Random Move Number Chess may chain throws after a lost turn).
+const maxChainedRolls = 3
+
+func newGameTree(g games.Game, ev *evaluator) *gameTree {
+	t := &gameTree{ev: ev, stack: make([]gameLevel, 1, 64)}
+	t.stack[0].g = g
+	return t
+}
+
+func (t *gameTree) cur() *gameLevel { return &t.stack[t.depth] }
+
+func (t *gameTree) player() games.Player { return t.cur().g.Turn().Player }
+
+func (t *gameTree) status() (bool, games.Player) {
+	o := t.cur().g.Outcome()
+	return o.Over, o.Winner
+}
+
+func (t *gameTree) hash() uint64 {
+	l := t.cur()
+	if !l.hOK {
+		l.h = keyHash(l.g)
+		l.hOK = true
+	}
+	return l.h
+}
+
+// keyHash hashes the repetition key with who acts and how many moves are
+// left in the turn, which the key may leave out.
+func keyHash(g games.Game) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(g.Key()))
+	tn := g.Turn()
+	h.Write([]byte{byte(tn.Player + 1), byte(tn.MovesLeft)})
+	for _, s := range tn.Sides {
+		h.Write([]byte{byte(s + 1)})
+	}
+	return h.Sum64()
+}
+
+func (t *gameTree) moves(buf []move) []move {
+	l := t.cur()
+	l.legal = l.g.LegalMoves()
+	board := t.ev.board(l.g)
+	for i, m := range l.legal {
+		mv := move{code: uint32(i)}
+		if p, ok := board[m.To]; ok && p.Side != m.Side {
+			mv.victim = t.ev.value(p.Kind)
+		}
+		buf = append(buf, mv)
+	}
+	return buf
+}
+
+func (t *gameTree) expand(m move, probs []float64) []float64 {
+	l := t.cur()
+	l.outs = l.outs[:0]
+	pm := l.legal[m.code]
+	outs, err := games.RollOutcomes(l.g, pm, maxChainedRolls)
+	if err != nil || len(outs) == 0 {
+		return probs
+	}
+	if len(outs) == 1 {
+		l.outs = append(l.outs, outs[0].Game)
+		return append(probs, 1)
+	}
+	// Many faces lead to the same position (the Angle's dice naming an
+	// empty square): search each position once, with their summed chance.
+	seen := make(map[uint64]int, len(outs))
+	for _, o := range outs {
+		k := keyHash(o.Game)
+		if i, ok := seen[k]; ok {
+			probs[len(probs)-len(l.outs)+i] += o.Probability
+			continue
+		}
+		seen[k] = len(l.outs)
+		l.outs = append(l.outs, o.Game)
+		probs = append(probs, o.Probability)
+	}
+	// Most likely first: it narrows the window for the rest.
+	base := len(probs) - len(l.outs)
+	for i := 1; i < len(l.outs); i++ {
+		for j := i; j > 0 && probs[base+j] > probs[base+j-1]; j-- {
+			probs[base+j], probs[base+j-1] = probs[base+j-1], probs[base+j]
+			l.outs[j], l.outs[j-1] = l.outs[j-1], l.outs[j]
+		}
+	}
+	return probs
+}
+
+func (t *gameTree) push(_ move, i int) {
+	g := t.cur().outs[i]
+	t.depth++
+	if t.depth == len(t.stack) {
+		t.stack = append(t.stack, gameLevel{})
+	}
+	l := t.cur()
+	l.g, l.legal, l.hOK = g, nil, false
+}
+
+func (t *gameTree) pop() { t.depth-- }
+
+func (t *gameTree) evaluate() int { return t.ev.evaluateGame(t.cur().g) }
+
+func (t *gameTree) public(m move) (games.Move, bool) {
+	l := t.cur()
+	if int(m.code) >= len(l.legal) {
+		return games.Move{}, false
+	}
+	return l.legal[m.code], true
+}
+
+// fastTree walks a games.SearchState: a variant's own make/unmake.
+type fastTree struct {
+	ev    *evaluator
+	st    games.SearchState
+	kinds []int // value of each kind of st.Kinds()
+	kind  map[games.PieceKind]int
+	sides int
+	owner []games.Player
+	cnt   []int
+	buf   []games.SearchMove
+}
+
+func newFastTree(st games.SearchState, ev *evaluator, sides int) *fastTree {
+	t := &fastTree{ev: ev, st: st, sides: sides}
+	for _, k := range st.Kinds() {
+		t.kinds = append(t.kinds, ev.value(k))
+	}
+	for s := 0; s < sides; s++ {
+		t.owner = append(t.owner, st.Owner(games.Side(s)))
+	}
+	return t
+}
+
+func (t *fastTree) player() games.Player             { return t.st.Player() }
+func (t *fastTree) status() (bool, games.Player)     { return t.st.Status() }
+func (t *fastTree) hash() uint64                     { return t.st.Hash() }
+func (t *fastTree) push(m move, i int)               { t.st.Push(games.SearchMove{Code: m.code}, i) }
+func (t *fastTree) pop()                             { t.st.Pop() }
+func (t *fastTree) public(m move) (games.Move, bool) { return t.st.Move(t.decode(m)), true }
+
+func (t *fastTree) decode(m move) games.SearchMove {
+	return games.SearchMove{Code: m.code}
+}
+
+func (t *fastTree) moves(buf []move) []move {
+	t.buf = t.st.Moves(t.buf[:0])
+	for _, sm := range t.buf {
+		mv := move{code: sm.Code}
+		if sm.Victim != "" {
+			mv.victim = t.ev.value(sm.Victim)
+		}
+		if sm.Promotion != "" {
+			mv.promotion = t.ev.value(sm.Promotion) - t.ev.value(games.Pawn)
+		}
+		buf = append(buf, mv)
+	}
+	return buf
+}
+
+func (t *fastTree) expand(m move, probs []float64) []float64 {
+	return t.st.Expand(games.SearchMove{Code: m.code}, probs)
+}
+
+func (t *fastTree) evaluate() int {
+	t.cnt = t.st.Counts(t.cnt[:0])
+	me := t.st.Player()
+	score, nk := 0, len(t.kinds)
+	for s := 0; s < t.sides; s++ {
+		sum := 0
+		for k, v := range t.kinds {
+			sum += v * t.cnt[s*nk+k]
+		}
+		switch t.owner[s] {
+		case me:
+			score += sum
+		case games.NoPlayer:
+		default:
+			score -= sum
+		}
+	}
+	return score + t.st.Positional()
+}

@@ -1,0 +1,13 @@
+package angle
+
+import (
+	"testing"
+
+	"github.com/bermudachess/bermuda/games/gamestest"
+)
+
+func TestSearchStateAgreesWithGame(t *testing.T) {
+	for seed := uint64(1); seed <= 2; seed++ {
+		gamestest.PlayCheckingSearch(t, "angle", seed, 80)
+	}
+}

@@ -1,0 +1,279 @@
+package chess
+
+import (
+	"math/bits"
+
+	"github.com/bermudachess/bermuda/games"
+)
+
+// The search fast path (games.Searchable): copy-make on a stack of
+// positions, legal moves generated once per position, a Zobrist hash, and
+// piece-square tables for the positional part of an evaluation.
+
+var _ games.Searchable = (*Game)(nil)
+
+// SearchState starts a fast-path state at the current position.
+func (g *Game) SearchState() (games.SearchState, bool) {
+	s := &searchState{stack: make([]searchLevel, 1, 64)}
+	s.stack[0].pos = g.pos
+	s.stack[0].hash = zobrist(&g.pos)
+	return s, true
+}
+
+type searchLevel struct {
+	pos       position
+	hash      uint64
+	list      moveList
+	generated bool
+}
+
+type searchState struct {
+	stack []searchLevel
+	top   int
+}
+
+func (s *searchState) cur() *searchLevel { return &s.stack[s.top] }
+
+func (s *searchState) legal() *moveList {
+	l := s.cur()
+	if !l.generated {
+		l.list.n = 0
+		l.pos.generate(&l.list)
+		l.generated = true
+	}
+	return &l.list
+}
+
+func (s *searchState) Player() games.Player { return games.Player(s.cur().pos.stm) }
+
+// Status: mate, stalemate, the fifty-move rule and dead material. Repetition
+// is the searcher's to see along its line.
+func (s *searchState) Status() (bool, games.Player) {
+	p := &s.cur().pos
+	if s.legal().n == 0 {
+		if p.inCheck() {
+			return true, games.Player(p.stm ^ 1)
+		}
+		return true, games.NoPlayer
+	}
+	if p.halfmove >= 100 || deadMaterial(p) {
+		return true, games.NoPlayer
+	}
+	return false, games.NoPlayer
+}
+
+func deadMaterial(p *position) bool {
+	if p.byKind[pawn]|p.byKind[rook]|p.byKind[queen] != 0 {
+		return false
+	}
+	minors := p.byKind[knight] | p.byKind[bishop]
+	return popCount(minors) <= 1
+}
+
+func (s *searchState) Hash() uint64 { return s.cur().hash }
+
+var searchKinds = [6]games.PieceKind{games.Pawn, games.Knight, games.Bishop, games.Rook, games.Queen, games.King}
+
+func (s *searchState) Moves(buf []games.SearchMove) []games.SearchMove {
+	l := s.legal()
+	p := &s.cur().pos
+	for _, m := range l.moves[:l.n] {
+		sm := games.SearchMove{Code: uint32(m)}
+		if c := p.board[m.to()]; c != 0 {
+			sm.Victim = searchKinds[c.kind()]
+		} else if m.kind() == moveEnPassant {
+			sm.Victim = games.Pawn
+		}
+		if m.isPromotion() {
+			sm.Promotion = searchKinds[m.promotion()]
+		}
+		buf = append(buf, sm)
+	}
+	return buf
+}
+
+func (s *searchState) Expand(_ games.SearchMove, probs []float64) []float64 {
+	return append(probs, 1)
+}
+
+func (s *searchState) Push(m games.SearchMove, _ int) {
+	if s.top+1 == len(s.stack) {
+		s.stack = append(s.stack, searchLevel{})
+	}
+	next := &s.stack[s.top+1]
+	next.pos = s.stack[s.top].pos
+	next.pos.play(move(m.Code))
+	next.hash = zobrist(&next.pos)
+	next.generated = false
+	s.top++
+}
+
+func (s *searchState) Pop() {
+	if s.top > 0 {
+		s.top--
+	}
+}
+
+func (s *searchState) Kinds() []games.PieceKind { return searchKinds[:] }
+
+func (s *searchState) Counts(dst []int) []int {
+	p := &s.cur().pos
+	for c := white; c <= black; c++ {
+		for k := pawn; k <= king; k++ {
+			dst = append(dst, bits.OnesCount64(uint64(p.pieces(c, k))))
+		}
+	}
+	return dst
+}
+
+func (s *searchState) Owner(side games.Side) games.Player {
+	if side == games.White || side == games.Black {
+		return games.Player(side)
+	}
+	return games.NoPlayer
+}
+
+func (s *searchState) Move(m games.SearchMove) games.Move {
+	return games.Move{Notation: move(m.Code).uci(), Side: games.Side(s.cur().pos.stm)}
+}
+
+// Positional scores piece placement for the side to move, from the
+// piece-square tables below; the king's table depends on whether queens
+// are left.
+func (s *searchState) Positional() int {
+	p := &s.cur().pos
+	endgame := p.byKind[queen] == 0
+	score := 0
+	for c := white; c <= black; c++ {
+		sign := 1
+		if c == black {
+			sign = -1
+		}
+		for b := p.byColour[c]; b != 0; {
+			sq := popLSB(&b)
+			rel := sq
+			if c == black {
+				rel = sq ^ 56 // mirror the rank
+			}
+			k := p.board[sq].kind()
+			v := int(pst[k][rel])
+			if k == king && endgame {
+				v = int(kingEndgame[rel])
+			}
+			score += sign * v
+		}
+	}
+	if p.stm == black {
+		score = -score
+	}
+	return score + 10 // the side to move has the tempo
+}
+
+// pst[kind][square from White's side]: hundredths of a pawn. Built from
+// two ideas: pieces want the centre (knights most), pawns want to advance
+// (centre pawns early), and the king wants shelter until the queens go.
+var pst, kingEndgame = buildPST()
+
+func buildPST() (t [6][64]int8, ke [64]int8) {
+	for sq := 0; sq < 64; sq++ {
+		f, r := sq%8, sq/8
+		df, dr := absInt(2*f-7), absInt(2*r-7) // 1 (centre) … 7 (edge)
+		centre := 7 - max(df, dr)              // 0 on the rim … 6 in the middle
+		t[pawn][sq] = int8(pawnTable(f, r))
+		t[knight][sq] = int8(5*centre - 15)
+		t[bishop][sq] = int8(3*centre - 6)
+		t[rook][sq] = 0
+		if r == 6 {
+			t[rook][sq] = 15
+		}
+		if f == 3 || f == 4 {
+			t[rook][sq] += 3
+		}
+		t[queen][sq] = int8(centre - 3)
+		kv := 0
+		switch {
+		case r == 0 && (f <= 2 || f >= 6):
+			kv = 20
+		case r == 0:
+			kv = 0
+		case r == 1:
+			kv = -10
+		default:
+			kv = -25 - 5*r
+		}
+		t[king][sq] = int8(kv)
+		ke[sq] = int8(6*centre - 18)
+	}
+	return
+}
+
+func pawnTable(f, r int) int {
+	if r == 0 || r == 7 {
+		return 0
+	}
+	v := 4 * (r - 1)
+	if r == 6 {
+		v += 20
+	}
+	if (f == 3 || f == 4) && r >= 3 {
+		v += 12
+	}
+	if (f == 3 || f == 4) && r == 1 {
+		v -= 8 // blocking development
+	}
+	return v
+}
+
+func absInt(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// zobrist hashes a position: pieces on squares, side to move, castling
+// rights and the en passant file.
+func zobrist(p *position) uint64 {
+	var h uint64
+	for b := p.occupied(); b != 0; {
+		sq := popLSB(&b)
+		h ^= zobPiece[p.board[sq]][sq]
+	}
+	if p.stm == black {
+		h ^= zobBlack
+	}
+	h ^= zobCastle[p.castle&15]
+	if p.ep >= 0 {
+		h ^= zobEP[p.ep&7]
+	}
+	return h
+}
+
+var (
+	zobPiece  [13][64]uint64
+	zobCastle [16]uint64
+	zobEP     [8]uint64
+	zobBlack  uint64
+)
+
+func init() {
+	x := uint64(0x2545f4914f6cdd1d)
+	next := func() uint64 { // xorshift64*
+		x ^= x >> 12
+		x ^= x << 25
+		x ^= x >> 27
+		return x * 0x2545f4914f6cdd1d
+	}
+	for i := range zobPiece {
+		for j := range zobPiece[i] {
+			zobPiece[i][j] = next()
+		}
+	}
+	for i := range zobCastle {
+		zobCastle[i] = next()
+	}
+	for i := range zobEP {
+		zobEP[i] = next()
+	}
+	zobBlack = next()
+}

@@ -1,0 +1,13 @@
+package chess
+
+import (
+	"testing"
+
+	"github.com/bermudachess/bermuda/games/gamestest"
+)
+
+func TestSearchStateAgreesWithGame(t *testing.T) {
+	for seed := uint64(1); seed <= 4; seed++ {
+		gamestest.PlayCheckingSearch(t, "chess", seed, 200)
+	}
+}

@@ -1,0 +1,114 @@
+package gamestest
+
+import (
+	"math"
+	"math/rand/v2"
+	"sort"
+	"testing"
+
+	"github.com/bermudachess/bermuda/games"
+)
+
+// PlayCheckingSearch plays a seeded random game of variant id for up to
+// maxPlies and checks the variant's games.SearchState against Game at
+// every ply: the same legal moves; the same game-over verdict (where the
+// Game's is not a repetition, which the state leaves to its user); for
+// every move, chance outcomes whose probabilities match those of
+// games.RollOutcomes grouped by position (compared by the hash of a fresh
+// state); and a Push/Pop that leaves the state as it was.
+func PlayCheckingSearch(t testing.TB, id string, seed uint64, maxPlies int) {
+	t.Helper()
+	dice := games.Seeded(seed)
+	g, _, _, err := games.Start(id, "", dice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 99))
+	for ply := 0; ply < maxPlies; ply++ {
+		sg, ok := g.(games.Searchable)
+		if !ok {
+			t.Fatalf("%s does not implement games.Searchable", id)
+		}
+		st, ok := sg.SearchState()
+		if !ok {
+			return
+		}
+		legal := g.LegalMoves()
+		over, winner := st.Status()
+		o := g.Outcome()
+		if o.Over != over && o.Reason != "threefold repetition" {
+			t.Fatalf("ply %d: state says over=%v, game %+v (%s)", ply, over, o, g.Position())
+		}
+		if over && o.Over && winner != o.Winner {
+			t.Fatalf("ply %d: state's winner %v, game's %v", ply, winner, o.Winner)
+		}
+		if o.Over {
+			return
+		}
+		sms := st.Moves(nil)
+		var a, b []string
+		for _, m := range legal {
+			a = append(a, m.Notation)
+		}
+		for _, m := range sms {
+			b = append(b, st.Move(m).Notation)
+		}
+		sort.Strings(a)
+		sort.Strings(b)
+		if len(a) != len(b) {
+			t.Fatalf("ply %d (%s): %d legal moves, state lists %d", ply, g.Position(), len(a), len(b))
+		}
+		for i := range a {
+			if a[i] != b[i] {
+				t.Fatalf("ply %d (%s): legal %s, state %s", ply, g.Position(), a[i], b[i])
+			}
+		}
+		h0 := st.Hash()
+		byNotation := map[string]games.Move{}
+		for _, m := range legal {
+			byNotation[m.Notation] = m
+		}
+		for i, sm := range sms {
+			if i%3 != ply%3 && len(sms) > 8 {
+				continue // a third of the moves per ply keeps this quick
+			}
+			m := byNotation[st.Move(sm).Notation]
+			outs, err := games.RollOutcomes(g, m, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[uint64]float64{}
+			for _, out := range outs {
+				fs, ok := out.Game.(games.Searchable).SearchState()
+				if !ok {
+					continue
+				}
+				want[fs.Hash()] += out.Probability
+			}
+			probs := st.Expand(sm, nil)
+			got := map[uint64]float64{}
+			for k, p := range probs {
+				st.Push(sm, k)
+				got[st.Hash()] += p
+				st.Pop()
+			}
+			if st.Hash() != h0 {
+				t.Fatalf("ply %d: Push/Pop of %s changed the hash", ply, m.Notation)
+			}
+			for h, p := range want {
+				if math.Abs(got[h]-p) > 1e-9 {
+					t.Fatalf("ply %d (%s) move %s: an outcome of probability %v in the game has %v in the state (%d outcomes vs %d)",
+						ply, g.Position(), m.Notation, p, got[h], len(probs), len(outs))
+				}
+			}
+			if len(got) != len(want) {
+				t.Fatalf("ply %d move %s: %d distinct outcomes in the state, %d in the game", ply, m.Notation, len(got), len(want))
+			}
+		}
+		next, _, _, err := games.Apply(g, legal[rng.IntN(len(legal))].Notation, dice)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g = next
+	}
+}

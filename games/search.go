@@ -1,0 +1,78 @@
+package games
+
+// This file holds the optional interfaces a game-playing program may use to
+// look at positions faster than through Game. They describe positions and
+// moves only: nothing here knows how a search works.
+
+// PieceAt is one piece on one cell.
+type PieceAt struct {
+	Cell string // the cell's name, as in Move.From/To and View
+	Kind PieceKind
+	Side Side
+}
+
+// PieceLister is implemented by games that can list their pieces without
+// building a View (which draws every cell's outline).
+type PieceLister interface {
+	// AppendPieces appends every piece on the board to dst.
+	AppendPieces(dst []PieceAt) []PieceAt
+}
+
+// SideOwner is implemented by games whose armies do not simply belong to
+// Player 1 (Side 0) and Player 2 (Side 1): colours that change hands, or
+// armies shared by both players (Owner returns NoPlayer for those).
+type SideOwner interface {
+	Owner(s Side) Player
+}
+
+// SearchMove is a move in a SearchState's own compact encoding. Victim is
+// the kind of piece it captures ("" for none), Promotion what it promotes
+// to ("" for none): hints for ordering moves and for searching captures.
+type SearchMove struct {
+	Code      uint32
+	Victim    PieceKind
+	Promotion PieceKind
+}
+
+// Searchable is implemented by games that offer a fast path for programs
+// walking their move tree: moves into a caller's buffer, make/unmake on a
+// stack, chance outcomes with their probabilities, and a 64-bit hash.
+type Searchable interface {
+	// SearchState returns an independent state at this position. It may
+	// refuse (false) positions it does not model, e.g. a finished game.
+	SearchState() (SearchState, bool)
+}
+
+// SearchState is a position that can be moved forward and back cheaply.
+// It is not safe for concurrent use; make one per goroutine.
+type SearchState interface {
+	// Player is who acts now; Status whether the game is over and who won
+	// (NoPlayer for a draw).
+	Player() Player
+	Status() (over bool, winner Player)
+	// Hash identifies the position (pieces, who acts, rights) with high
+	// probability; equal positions hash equally.
+	Hash() uint64
+	// Moves appends the legal moves to buf. Empty exactly when over.
+	Moves(buf []SearchMove) []SearchMove
+	// Expand appends to probs the probability of each distinct way the
+	// dice can fall while m is played (one 1 for a move without dice),
+	// the likeliest first. Push makes m with outcome i of Expand (only
+	// m.Code is read); Pop takes back the last Push.
+	Expand(m SearchMove, probs []float64) []float64
+	Push(m SearchMove, outcome int)
+	Pop()
+	// Kinds lists the piece kinds the variant uses; Counts appends, for
+	// every side in order and every kind of Kinds, how many stand on the
+	// board: len(Kinds())×sides numbers.
+	Kinds() []PieceKind
+	Counts(dst []int) []int
+	// Positional is a small score in hundredths of a pawn for the player
+	// to act, for what material does not capture (centralisation,
+	// advanced pawns, king safety…); 0 if the variant has no such sense.
+	Positional() int
+	// Owner is the player who moves side, NoPlayer if both do.
+	Owner(s Side) Player
+	// Move gives the public form of m (its canonical Notation at least).
+	Move(m SearchMove) Move
+}
