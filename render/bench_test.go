@@ -120,3 +120,25 @@ func BenchmarkRenderTriangles(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReplayGIF200 replays a 200-ply game and encodes its animation
+// at the default size (one op = the whole game), per variant; it reports
+// the GIF's size. Target: ≤ 2 s and ≤ 8 MB.
+func BenchmarkReplayGIF200(b *testing.B) {
+	for _, id := range []string{"chess", "angle", "bermuda", "bede", "spindecision", "randommove"} {
+		b.Run(id, func(b *testing.B) {
+			rec := randomRecord(b, id, 200)
+			size := 0
+			for b.Loop() {
+				out, err := ReplayGIF(rec, GIFOptions{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				size = len(out)
+			}
+			b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/game")
+			b.ReportMetric(float64(size)/1e6, "MB")
+			b.ReportMetric(float64(len(rec.Plies)), "plies")
+		})
+	}
+}

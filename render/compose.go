@@ -4,6 +4,8 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"maps"
+	"slices"
 
 	"github.com/bermudachess/bermuda/games"
 	"github.com/fogleman/gg"
@@ -107,12 +109,29 @@ func (l *layout) compose(img *image.Paletted, v *games.View) {
 		st[p.Cell].complex = true
 		add(p.Cell, r, func(dst *image.RGBA) { l.drawNumberTag(dst, c, r) })
 	}
+	// Teaching targets, above the pieces: all of a cell's kinds together.
+	targets := map[int]map[games.MarkKind]bool{}
+	for _, m := range v.Marks {
+		if isTarget(m.Kind) {
+			if targets[m.Cell] == nil {
+				targets[m.Cell] = map[games.MarkKind]bool{}
+			}
+			targets[m.Cell][m.Kind] = true
+		}
+	}
+	for _, cell := range slices.Sorted(maps.Keys(targets)) {
+		c, kinds := &l.cells[cell], targets[cell]
+		st[cell].complex = true
+		add(cell, c.bounds, func(dst *image.RGBA) { l.drawTarget(dst, c, kinds) })
+	}
 	// Rings and the die, above the pieces.
 	for _, m := range v.Marks {
 		c := &l.cells[m.Cell]
 		var col color.RGBA
 		dashed := true
 		switch m.Kind {
+		case games.MarkMovable:
+			col, dashed = colMovable, false
 		case games.MarkBoardChange:
 			col, dashed = colBoardChange, false
 		case games.MarkLinked:

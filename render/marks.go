@@ -5,12 +5,13 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"strconv"
 
 	"github.com/fogleman/gg"
 )
 
-// Small pictures drawn once per size: glows and dice by size in pixels.
-var glows, dice = newMemo[int, *image.RGBA](8 << 20), newMemo[int, *image.RGBA](8 << 20)
+// Glows under attacked kings, drawn once per size in pixels.
+var glows = newMemo[int, *image.RGBA](8 << 20)
 
 // glowSprite is the red halo drawn under an attacked king.
 func glowSprite(px int) *image.RGBA {
@@ -39,11 +40,28 @@ func premul(c color.RGBA, a float64) color.RGBA {
 }
 
 // dieSprite is a small die showing five, marking where the dice pointed.
-func dieSprite(px int) *image.RGBA {
-	if px < 8 {
-		px = 8
-	}
-	if d, ok := dice.get(px); ok {
+func dieSprite(px int) *image.RGBA { return dieFaceSprite(px, 5) }
+
+type dieKey struct{ px, face int }
+
+var dieFaces = newMemo[dieKey, *image.RGBA](8 << 20)
+
+// pips are the dots of each face, in fractions of the die's side.
+var pips = [7][][2]float64{
+	1: {{.5, .5}},
+	2: {{.28, .28}, {.72, .72}},
+	3: {{.28, .28}, {.5, .5}, {.72, .72}},
+	4: {{.28, .28}, {.72, .28}, {.28, .72}, {.72, .72}},
+	5: {{.28, .28}, {.72, .28}, {.5, .5}, {.28, .72}, {.72, .72}},
+	6: {{.28, .25}, {.72, .25}, {.28, .5}, {.72, .5}, {.28, .75}, {.72, .75}},
+}
+
+// dieFaceSprite is a die showing face (1–6 as pips, anything else as a
+// number).
+func dieFaceSprite(px, face int) *image.RGBA {
+	px = max(px, 8)
+	key := dieKey{px, face}
+	if d, ok := dieFaces.get(key); ok {
 		return d
 	}
 	dc := gg.NewContext(px, px)
@@ -55,13 +73,17 @@ func dieSprite(px int) *image.RGBA {
 	dc.SetColor(colDieInk)
 	dc.SetLineWidth(lw)
 	dc.Stroke()
-	r := s / 11
-	for _, p := range [][2]float64{{.28, .28}, {.72, .28}, {.5, .5}, {.28, .72}, {.72, .72}} {
-		dc.DrawCircle(p[0]*s, p[1]*s, r)
-	}
-	dc.Fill()
 	img := dc.Image().(*image.RGBA)
-	return dice.put(px, img, len(img.Pix))
+	if face >= 1 && face <= 6 {
+		r := s / 11
+		for _, p := range pips[face] {
+			dc.DrawCircle(p[0]*s, p[1]*s, r)
+		}
+		dc.Fill()
+	} else if f, err := getFace(fontBold, px*6/10); err == nil {
+		f.drawCentered(img, strconv.Itoa(face), s/2, s/2, colDieInk)
+	}
+	return dieFaces.put(key, img, len(img.Pix))
 }
 
 // drawRing outlines a cell from inside: solid for a board change, dashed

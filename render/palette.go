@@ -17,6 +17,8 @@ import (
 // background), then a coarse colour cube for anything else. Each pixel
 // takes the nearest palette colour; nearest-colour answers are cached in a
 // lock-free table shared by all renders, since the palette never changes.
+// It holds 255 colours: the GIF encoder adds the 256th, transparent, for
+// the pixels a frame leaves as they were (gif.go).
 
 var (
 	paletteOnce sync.Once
@@ -34,7 +36,7 @@ func buildPalette() {
 	seen := map[color.RGBA]bool{}
 	add := func(c color.RGBA) {
 		c.A = 0xff
-		if len(pal) < 256 && !seen[c] {
+		if len(pal) < 255 && !seen[c] {
 			seen[c] = true
 			pal = append(pal, c)
 		}
@@ -103,7 +105,8 @@ func buildPalette() {
 			add(blend(base, a.ink, ghostAlpha8/255.0))
 		}
 	}
-	for _, c := range []color.RGBA{colBoardChange, colDiceRing} {
+	for _, c := range append([]color.RGBA{colBoardChange, colDiceRing}, lessonColours...) {
+		add(c)
 		ramp(colLight, c, 2)
 		ramp(colDark, c, 2)
 	}

@@ -51,7 +51,10 @@ var markTints = map[games.MarkKind]tint{
 	games.MarkTo:       {rgb(0xb4, 0xd2, 0x2c), 0.72},
 	games.MarkPath:     {rgb(0xf2, 0xe8, 0x5c), 0.30},
 	games.MarkVanished: {rgb(0x9b, 0x5d, 0xd6), 0.45},
+	games.MarkSelected: {colSelected, 0.55},
 }
+
+var colSelected = rgb(0x3d, 0x8b, 0xe0) // the piece whose moves a lesson shows
 
 var (
 	colBoardChange = rgb(0x12, 0xa8, 0x9a) // ring: a piece dropped or climbed here

@@ -1,17 +1,19 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 
 	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/games/lessons"
 	"github.com/bermudachess/bermuda/render"
 )
 
 func init() {
-	commands["render"] = command{"draw a position (or the piece legend) as a PNG", runRender}
+	commands["render"] = command{"draw a position, a piece's moves or the piece legend as a PNG, or a recorded game as an animated GIF", runRender}
 }
 
 func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) error {
@@ -23,38 +25,88 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	out := fs.String("o", "", "PNG file to write ('-' for standard output)")
 	cell := fs.Int("cell", 0, fmt.Sprintf("pixels per cell, %d–%d (0: %d)", render.MinCellPx, render.MaxCellPx, render.DefaultCellPx))
 	legend := fs.Bool("legend", false, "draw every piece kind in every colour instead of a position")
+	piece := fs.String("piece", "", "draw how this piece kind moves in -variant (e.g. knight), alone on an empty board")
+	replay := fs.String("replay", "", "record file of a game (as /export writes it), for -gif")
+	asGIF := fs.Bool("gif", false, "with -replay: write the whole game as an animated GIF")
 	if help, err := parseFlags(fs, args); help || err != nil {
 		return err
 	}
 	if *out == "" {
-		return usagef("-o is required: the PNG file to write, or '-' for standard output")
+		return usagef("-o is required: the file to write, or '-' for standard output")
 	}
 	if *cell != 0 && (*cell < render.MinCellPx || *cell > render.MaxCellPx) {
 		return usagef("-cell must be between %d and %d, got %d", render.MinCellPx, render.MaxCellPx, *cell)
 	}
-	var png []byte
+	if *asGIF != (*replay != "") {
+		return usagef("-gif and -replay FILE go together: the animation is made from a record file")
+	}
+	var data []byte
 	var err error
-	if *legend {
-		png, err = render.Legend()
-	} else {
+	switch {
+	case *legend:
+		data, err = render.Legend()
+	case *asGIF:
+		data, err = replayGIF(*replay, *variant, *cell, stderr)
+	case *piece != "":
+		data, err = pieceLesson(*variant, *piece, *cell, stderr)
+	default:
 		var view games.View
 		view, err = positionView(*variant, *fen, *moves, *seed)
 		if err != nil {
 			return err
 		}
-		png, err = render.Render(view, render.Options{CellPx: *cell})
+		data, err = render.Render(view, render.Options{CellPx: *cell})
 	}
 	if err != nil {
 		return err
 	}
 	if *out == "-" {
-		_, err = stdout.Write(png)
+		_, err = stdout.Write(data)
 		return err
 	}
-	if err := os.WriteFile(*out, png, 0o644); err != nil {
+	if err := os.WriteFile(*out, data, 0o644); err != nil {
 		return fmt.Errorf("writing %s: %w", *out, err)
 	}
 	return nil
+}
+
+// replayGIF reads a record file and animates it. The file names its
+// variant; -variant, when given otherwise than the default, must agree.
+func replayGIF(path, variant string, cell int, stderr io.Writer) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, usagef("cannot open -replay file: %v", err)
+	}
+	defer f.Close()
+	rec, _, err := games.ReadRecord(f)
+	if err != nil {
+		return nil, usagef("bad record in %s: %v", path, err)
+	}
+	if variant != "chess" && !strings.EqualFold(variant, rec.Variant) {
+		return nil, usagef("-variant %s, but %s records a %s game", variant, path, rec.Variant)
+	}
+	data, err := render.ReplayGIF(rec, render.GIFOptions{CellPx: cell})
+	var tooBig *render.TooLargeError
+	if errors.As(err, &tooBig) {
+		fmt.Fprintf(stderr, "warning: %v (written anyway)\n", err)
+		return data, nil
+	}
+	return data, err
+}
+
+// pieceLesson draws a piece alone on its variant's board with its moves
+// marked, and prints the lesson's sentence.
+func pieceLesson(variant, kind string, cell int, stderr io.Writer) ([]byte, error) {
+	v, err := games.Lookup(variant)
+	if err != nil {
+		return nil, usageError{err.Error()}
+	}
+	l, err := lessons.PieceLesson(v.ID, games.PieceKind(strings.ToLower(strings.TrimSpace(kind))))
+	if err != nil {
+		return nil, usageError{err.Error()}
+	}
+	fmt.Fprintln(stderr, l.Sentence)
+	return render.Render(l.View, render.Options{CellPx: cell})
 }
 
 // positionView starts a game and plays the moves, returning the view of
