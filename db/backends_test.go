@@ -37,7 +37,7 @@ func TestMain(m *testing.M) {
 	if err != nil {
 		// Asked for PostgreSQL: a server that does not answer is a failure,
 		// not a reason to test less.
-		fmt.Fprintf(os.Stderr, "%s=%s: %v\n", postgresEnv, RedactURL(admin), err)
+		fmt.Fprintf(os.Stderr, "%s=%s: %v\n", postgresEnv, Redact(admin), err)
 		os.Exit(1)
 	}
 	pgRunURL = runURL

@@ -59,17 +59,21 @@ func newPostgresDialect() *dialect {
 	}
 }
 
-// RedactURL is a PostgreSQL URL without its password, for messages and logs.
-func RedactURL(dsn string) string {
+// Redact is dsn as it may appear in messages and logs: a PostgreSQL URL
+// without its password, a SQLite path as it is.
+func Redact(dsn string) string {
+	if !IsPostgresURL(dsn) {
+		return dsn
+	}
 	u, err := url.Parse(dsn)
 	if err != nil {
-		return "postgres://…"
+		return "postgres://… (unreadable URL)"
 	}
 	return u.Redacted()
 }
 
 func openPostgres(dsn string) (*sqlStore, error) {
-	where := RedactURL(dsn)
+	where := Redact(dsn)
 	d := newPostgresDialect()
 	db, err := sql.Open("pgx", dsn)
 	if err != nil {

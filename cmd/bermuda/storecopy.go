@@ -44,7 +44,7 @@ func runStoreCopy(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	tw.Flush()
 	fmt.Fprintf(stdout, "copied %s to %s: every table has the same rows on both sides; %d games replay to the same position\n",
-		*from, db.RedactURL(*to), report.Replayed)
+		*from, db.Redact(*to), report.Replayed)
 	if len(report.Corrupt) > 0 {
 		fmt.Fprintf(stdout, "%d games do not replay in the SQLite file either and were copied as they are: %v\n", len(report.Corrupt), report.Corrupt)
 	}
