@@ -5,32 +5,21 @@ import (
 	"testing"
 
 	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/games/gamestest"
 )
 
 // knightShuffle brings both knights out and back: four plies that restore
 // the pieces in either game.
 var knightShuffle = []string{"25-18", "27-19", "18-25", "19-27"}
 
-// checkDrawnByRule checks that g is drawn by reason and has nothing left to play,
-// while perft (which ignores draws by rule) still counts the moves below.
+// checkDrawnByRule checks that g is drawn by reason and has nothing left
+// to play, while perft, which ignores draws by rule, counts on.
 func checkDrawnByRule(t *testing.T, g games.Game, reason string) {
 	t.Helper()
-	o := g.Outcome()
-	if !o.Over || !o.Draw || !strings.Contains(o.Reason, reason) {
+	if o := g.Outcome(); !o.Over || !o.Draw || !strings.Contains(o.Reason, reason) {
 		t.Fatalf("outcome %+v, want a draw by %s", o, reason)
 	}
-	if ms := g.LegalMoves(); len(ms) != 0 {
-		t.Errorf("drawn by %s, yet %d legal moves", reason, len(ms))
-	}
-	if _, err := g.ParseMove("17-12"); err == nil {
-		t.Errorf("drawn by %s, yet a move parses", reason)
-	}
-	if _, ok := g.(games.NotationLookup).MoveByNotation("29-13"); ok {
-		t.Errorf("drawn by %s, yet MoveByNotation finds a move", reason)
-	}
-	if g.Perft(1) == 0 {
-		t.Errorf("perft ignores a draw by %s, but counts nothing", reason)
-	}
+	gamestest.CheckGameOver(t, g, g.Position)
 	if !strings.Contains(g.View().ToAct, reason) {
 		t.Errorf("view says %q, not why the game ended", g.View().ToAct)
 	}
