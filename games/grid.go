@@ -24,9 +24,25 @@ func (g Grid) On(file, rank int) bool {
 	return file >= 0 && file < g.Files && rank >= 0 && rank < g.Ranks
 }
 
+// squareNames holds the names of the squares of boards up to 26×26, by
+// file and rank: move lists name two squares per move, and building each
+// name anew was a large part of what LegalMoves cost.
+var squareNames = func() *[26][26]string {
+	var t [26][26]string
+	for f := range t {
+		for r := range t[f] {
+			t[f][r] = string(rune('a'+f)) + strconv.Itoa(r+1)
+		}
+	}
+	return &t
+}()
+
 // Name returns the square's name, e.g. "e4" or "j10".
 func (g Grid) Name(sq int) string {
 	f, r := g.Coords(sq)
+	if uint(f) < 26 && uint(r) < 26 {
+		return squareNames[f][r]
+	}
 	return string(rune('a'+f)) + strconv.Itoa(r+1)
 }
 
