@@ -221,9 +221,22 @@ func TestLegendDecodes(t *testing.T) {
 		t.Fatal(err)
 	}
 	img := decode(t, b)
-	wantH := DefaultCellPx*3/4 + len(games.AllPieceKinds)*DefaultCellPx + DefaultCellPx/4
-	if img.Bounds().Dy() != wantH || img.Bounds().Dx() < 6*DefaultCellPx {
-		t.Errorf("legend is %v, want %d high and at least %d wide", img.Bounds(), wantH, 6*DefaultCellPx)
+	// Thirteen kinds in two columns of seven rows: wider than tall, so it
+	// keeps its size in Discord's 400×300 box.
+	wantH := DefaultCellPx*7/10 + 7*DefaultCellPx + DefaultCellPx/5
+	if img.Bounds().Dy() != wantH || img.Bounds().Dx() < img.Bounds().Dy() {
+		t.Errorf("legend is %v, want %d high and wider than high", img.Bounds(), wantH)
+	}
+	// A variant's own legend: its kinds and armies only.
+	b, err = LegendOf([]games.PieceKind{games.King, games.Ship}, []games.Side{games.White, games.Black}, "Angle pieces")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if img := decode(t, b); img.Bounds().Dy() != DefaultCellPx*7/10+2*DefaultCellPx+DefaultCellPx/5 {
+		t.Errorf("two kinds: legend is %v", img.Bounds())
+	}
+	if _, err := LegendOf(nil, []games.Side{games.White}, "x"); err == nil {
+		t.Error("an empty legend drew without an error")
 	}
 }
 

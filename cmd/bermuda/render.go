@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -24,7 +25,7 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 0, "roll dice from this seed (0: crypto/rand)")
 	out := fs.String("o", "", "PNG file to write ('-' for standard output)")
 	cell := fs.Int("cell", 0, fmt.Sprintf("pixels per cell, %d–%d (0: %d)", render.MinCellPx, render.MaxCellPx, render.DefaultCellPx))
-	legend := fs.Bool("legend", false, "draw every piece kind in every colour instead of a position")
+	legend := fs.Bool("legend", false, "draw the piece legend instead of a position: every kind in every colour, or with -variant that variant's pieces")
 	piece := fs.String("piece", "", "draw how this piece kind moves in -variant (e.g. knight), alone on an empty board")
 	replay := fs.String("replay", "", "record file of a game (as /export writes it), for -gif")
 	asGIF := fs.Bool("gif", false, "with -replay: write the whole game as an animated GIF")
@@ -37,15 +38,22 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *cell != 0 && (*cell < render.MinCellPx || *cell > render.MaxCellPx) {
 		return usagef("-cell must be between %d and %d, got %d", render.MinCellPx, render.MaxCellPx, *cell)
 	}
+	variantSet := false
+	fs.Visit(func(f *flag.Flag) { variantSet = variantSet || f.Name == "variant" })
 	if *asGIF != (*replay != "") {
 		return usagef("-gif and -replay FILE go together: the animation is made from a record file")
 	}
 	var data []byte
 	var err error
 	switch {
+	case *legend && variantSet:
+		data, err = variantLegend(*variant)
 	case *legend:
 		data, err = render.Legend()
 	case *asGIF:
+		if !variantSet {
+			*variant = ""
+		}
 		data, err = replayGIF(*replay, *variant, *cell, stderr)
 	case *piece != "":
 		data, err = pieceLesson(*variant, *piece, *cell, stderr)
@@ -71,7 +79,7 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 }
 
 // replayGIF reads a record file and animates it. The file names its
-// variant; -variant, when given otherwise than the default, must agree.
+// variant; -variant, when given, must agree.
 func replayGIF(path, variant string, cell int, stderr io.Writer) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -82,7 +90,7 @@ func replayGIF(path, variant string, cell int, stderr io.Writer) ([]byte, error)
 	if err != nil {
 		return nil, usagef("bad record in %s: %v", path, err)
 	}
-	if variant != "chess" && !strings.EqualFold(variant, rec.Variant) {
+	if variant != "" && !strings.EqualFold(variant, rec.Variant) {
 		return nil, usagef("-variant %s, but %s records a %s game", variant, path, rec.Variant)
 	}
 	data, err := render.ReplayGIF(rec, render.GIFOptions{CellPx: cell})
@@ -92,6 +100,19 @@ func replayGIF(path, variant string, cell int, stderr io.Writer) ([]byte, error)
 		return data, nil
 	}
 	return data, err
+}
+
+// variantLegend draws the pieces of one variant in its armies.
+func variantLegend(variant string) ([]byte, error) {
+	v, err := games.Lookup(variant)
+	if err != nil {
+		return nil, usageError{err.Error()}
+	}
+	kinds, err := lessons.Kinds(v.ID)
+	if err != nil {
+		return nil, err
+	}
+	return render.LegendOf(kinds, v.Sides, v.Name+" pieces")
 }
 
 // pieceLesson draws a piece alone on its variant's board with its moves
