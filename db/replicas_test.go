@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/bermudachess/bermuda/games"
 )
 
 // Replicas: several bot processes on one database. Each test opens two
@@ -205,6 +207,31 @@ func TestInteractionsAndChallengesClaimedOnceAcrossReplicas(t *testing.T) {
 		s1.read.QueryRowContext(bg, `SELECT COUNT(*) FROM games`).Scan(&games)
 		if claims != 1 || accepts != 1 || games != 1 {
 			t.Fatalf("%d claims, %d accepts, %d games; want one of each", claims, accepts, games)
+		}
+	})
+}
+
+// A replica holding an older copy of a game cannot store a move on it: the
+// stored ply says the position changed, and the move another replica made
+// stays the only one.
+func TestAMoveOnAStaleCopyIsRefused(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, be backend) {
+		s1, dsn := be.open(t)
+		s2 := mustOpen(t, dsn)
+		id := newToyGame(t, s1, "g1")
+		g1, pos1, err := s1.LoadGame(bg, id) // replica 1's copy, at ply 0
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := play(t, s2, id, "roll", games.Script(4)); err != nil { // replica 2 moves
+			t.Fatal(err)
+		}
+		if _, err := playOn(s1, g1, pos1, "pass", nil); !errors.Is(err, ErrPositionChanged) {
+			t.Fatalf("move on the stale copy: %v", err)
+		}
+		ms, err := s1.Moves(bg, id)
+		if err != nil || len(ms) != 1 || ms[0].Notation != "roll" || ms[0].PlayerID != "alice" {
+			t.Fatalf("log after the refused move: %+v, %v", ms, err)
 		}
 	})
 }
