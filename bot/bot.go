@@ -33,6 +33,11 @@ type Bot struct {
 	Roller      games.Roller
 	defaultDays int
 	appID       string
+	docsURL     string // where docs/rules is published; "" = no links
+
+	// autocompletes are the autocomplete ids answered lately: they have no
+	// claim in the database (they change nothing), but answer once too.
+	autocompletes *recentIDs
 
 	mu       sync.Mutex
 	sessions map[int64]*session
@@ -47,6 +52,9 @@ type Options struct {
 	Log         *slog.Logger
 	AppID       string
 	DefaultDays int
+	// DocsURL is the published docs/rules folder (Config.DocsURL); /rules
+	// links <DocsURL>/<variant>.md. Empty: no link.
+	DocsURL string
 }
 
 // New makes a bot.
@@ -58,8 +66,9 @@ func New(o Options) *Bot {
 		o.DefaultDays = 3
 	}
 	return &Bot{
-		store: o.Store, dc: o.Discord, log: o.Log, appID: o.AppID, defaultDays: o.DefaultDays,
+		store: o.Store, dc: o.Discord, log: o.Log, appID: o.AppID, defaultDays: o.DefaultDays, docsURL: o.DocsURL,
 		Now: time.Now, Roller: games.CryptoRoller{}, sessions: map[int64]*session{},
+		autocompletes: newRecentIDs(15*time.Minute, 100000),
 	}
 }
 
@@ -111,8 +120,16 @@ func (b *Bot) HandleInteraction(i *discordgo.Interaction) {
 			r.fail(errors.New("internal error"))
 		}
 	}()
-	if i.Type != discordgo.InteractionApplicationCommandAutocomplete {
-		// Exactly once: a re-delivered interaction changes nothing.
+	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		// Answered once, like everything else, but remembered in memory
+		// only: after a restart a late duplicate just gets a refused 40060.
+		if !b.autocompletes.first(i.ID, time.Now()) {
+			b.log.Debug("duplicate autocomplete ignored", "interaction", i.ID)
+			return
+		}
+	} else {
+		// Exactly once: a re-delivered interaction (a client retry, a
+		// gateway RESUME replay, or after a restart) changes nothing.
 		if err := b.store.ClaimInteraction(ctx, i.ID); err != nil {
 			if errors.Is(err, db.ErrDuplicate) {
 				b.log.Info("duplicate interaction ignored", "interaction", i.ID)
