@@ -139,7 +139,7 @@ func TestCommunityCommands(t *testing.T) {
 	h.wantEphemeral(h.command(ann, lobbyID, "help"), "permissions=309237763072&scope=bot+applications.commands")
 	resp = h.send(fakediscord.Interaction{Type: 2, User: ann, ChannelID: thread, ChannelType: 11, Name: "export"})
 	m := h.reply(resp)
-	if len(m.Files) != 1 || !strings.Contains(string(m.Files[0].Data), "1. e2e4 {}") || !strings.Contains(string(m.Files[0].Data), `[Variant "chess"]`) {
+	if len(m.Files) != 1 || m.Files[0].Name != "bermuda-game-1.pgn" || !strings.Contains(string(m.Files[0].Data), "\n\n1. e4 *\n") || !strings.Contains(string(m.Files[0].Data), `[White "ann"]`) {
 		t.Fatalf("export: %+v", m)
 	}
 	h.wantEphemeral(h.command(ann, lobbyID, "settings", integer("days", 7)), "7 days per move")

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -129,6 +130,35 @@ func (b *Bot) cmdRules(ctx context.Context, r *request) error {
 	if err != nil {
 		return userErrorf("Unknown variant. Pick one from the list: %s.", variantList())
 	}
+	return r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{
+		Flags:  discordgo.MessageFlagsEphemeral,
+		Embeds: []*discordgo.MessageEmbed{rulesEmbed(v, b.docsURL)},
+	}})
+}
+
+// Discord's embed limits, in characters: a description, a field's value,
+// and all of an embed's text together.
+const (
+	embedDescriptionMax = 4096
+	embedFieldMax       = 1024
+	embedTotalMax       = 6000
+)
+
+// rulesEmbed is /rules: the variant's rules, the public text they come
+// from, and (when the operator configured docs_url) our rules page. The
+// fields come first so that only the long description is ever shortened.
+func rulesEmbed(v games.Variant, docsURL string) *discordgo.MessageEmbed {
+	source := fmt.Sprintf("%s, %d: %s", v.Author, v.Year, v.Source)
+	if v.SourceURL != "" {
+		source += "\n" + v.SourceURL
+	}
+	e := &discordgo.MessageEmbed{Title: "📜 " + v.Name, Color: 0x1f6f8b,
+		Fields: []*discordgo.MessageEmbedField{{Name: "Source", Value: clip(source, embedFieldMax)}}}
+	if docsURL != "" {
+		page := strings.TrimRight(docsURL, "/") + "/" + v.ID + ".md"
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: "Full rules, with pictures and our rulings",
+			Value: clip(page, embedFieldMax)})
+	}
 	desc := v.Rules
 	if desc == "" {
 		desc = v.Summary
@@ -136,11 +166,21 @@ func (b *Bot) cmdRules(ctx context.Context, r *request) error {
 	if v.Reconstructed {
 		desc += "\n\n⚠️ **Reconstructed setup.** " + v.ReconstructedNote
 	}
-	desc += "\n\n*Source:* " + v.Source
-	return r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{
-		Flags:  discordgo.MessageFlagsEphemeral,
-		Embeds: []*discordgo.MessageEmbed{{Title: "📜 " + v.Name, Description: truncate(desc, 4000), Color: 0x1f6f8b}},
-	}})
+	room := embedTotalMax - utf8.RuneCountInString(e.Title)
+	for _, f := range e.Fields {
+		room -= utf8.RuneCountInString(f.Name) + utf8.RuneCountInString(f.Value)
+	}
+	e.Description = clip(desc, min(room, embedDescriptionMax))
+	return e
+}
+
+// clip shortens s to at most n characters (not bytes), marking the cut.
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
 }
 
 func (b *Bot) cmdHelp(ctx context.Context, r *request) error {
@@ -207,50 +247,68 @@ func (b *Bot) threadGame(ctx context.Context, r *request) (db.Game, error) {
 	return row, err
 }
 
-// export sends the game record as a text file, privately.
+// export sends the game record as a file, privately: PGN for orthodox
+// chess, the record format for the other variants (games.WriteRecord).
 func (b *Bot) export(ctx context.Context, r *request, row db.Game) error {
 	moves, err := b.store.Moves(ctx, row.ID)
 	if err != nil {
 		return err
 	}
 	rec := games.Record{Variant: row.Variant, Setup: row.Setup, StartRolls: row.StartRolls}
-	comments := make([]string, len(moves))
-	for i, m := range moves {
+	for _, m := range moves {
 		rec.Plies = append(rec.Plies, games.Ply{Move: m.Notation, Rolls: m.Rolls})
-		comments[i] = b.name(ctx, m.PlayerID)
-		if len(m.Dice) > 0 {
-			comments[i] += ": " + strings.Join(m.Dice, " / ")
-		}
 	}
+	names := [2]string{b.name(ctx, row.Players[0]), b.name(ctx, row.Players[1])}
 	tags := map[string]string{
-		"Game": fmt.Sprint(row.ID), "VariantName": variantName(row.Variant),
-		"Player1": b.name(ctx, row.Players[0]), "Player2": b.name(ctx, row.Players[1]),
-		"Started": row.CreatedAt.UTC().Format("2006-01-02 15:04 UTC"), "Result": resultTag(row),
+		"Event": fmt.Sprintf("Bermuda game #%d", row.ID), "Site": "Discord", "Date": row.CreatedAt.UTC().Format("2006.01.02"),
+		"VariantName": variantName(row.Variant), "Player1": names[0], "Player2": names[1],
+		"Started": row.CreatedAt.UTC().Format("2006-01-02 15:04 UTC"),
 	}
+	tags["Result"], tags["Termination"] = resultTags(row, names)
 	if !row.EndedAt.IsZero() {
 		tags["Ended"] = row.EndedAt.UTC().Format("2006-01-02 15:04 UTC")
 	}
 	var buf bytes.Buffer
-	if err := games.WriteRecord(&buf, rec, tags, comments); err != nil {
+	if err := games.WriteRecord(&buf, rec, tags); err != nil {
 		return err
+	}
+	file, kind := fmt.Sprintf("bermuda-game-%d.%s", row.ID, games.RecordExt(row.Variant)), "text/plain; charset=utf-8"
+	if strings.HasSuffix(file, ".pgn") {
+		kind = "application/x-chess-pgn"
 	}
 	return r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{
 		Flags:   discordgo.MessageFlagsEphemeral,
-		Content: fmt.Sprintf("Game #%d, %s. Replay it with `bermuda play -replay bermuda-game-%d.txt`.", row.ID, plural(len(moves), "move"), row.ID),
-		Files:   []*discordgo.File{{Name: fmt.Sprintf("bermuda-game-%d.txt", row.ID), ContentType: "text/plain", Reader: &buf}},
+		Content: fmt.Sprintf("Game #%d, %s. Replay it with `bermuda play -replay %s`.", row.ID, plural(len(moves), "move"), file),
+		Files:   []*discordgo.File{{Name: file, ContentType: kind, Reader: &buf}},
 	}})
 }
 
-func resultTag(row db.Game) string {
+// resultTags are the record's Result ("1-0": Player 1 won, as in PGN) and
+// Termination (why) for a stored game, whoever ended it: the rules, a
+// resignation, the clock or the players.
+func resultTags(row db.Game, names [2]string) (result, termination string) {
 	switch {
 	case row.State == "active":
-		return "*"
+		return games.ResultNone, ""
 	case row.State == "aborted":
-		return "aborted"
+		return games.ResultNone, "aborted"
 	case row.Winner < 0:
-		return "draw (" + row.Reason + ")"
+		if row.Reason == "agreement" {
+			return games.ResultDraw, "draw agreed"
+		}
+		return games.ResultDraw, row.Reason
 	}
-	return fmt.Sprintf("Player%d wins (%s)", row.Winner+1, row.Reason)
+	result, loser := games.ResultPlayer1, names[1]
+	if row.Winner == 1 {
+		result, loser = games.ResultPlayer2, names[0]
+	}
+	switch row.Reason {
+	case "resignation":
+		return result, loser + " resigned"
+	case "time":
+		return result, loser + " ran out of time"
+	}
+	return result, row.Reason
 }
 
 // cmdRematch challenges the other player again with sides swapped; the

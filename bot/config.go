@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -28,6 +29,11 @@ type Config struct {
 	// APIBase is Discord's base URL (env BERMUDA_API_BASE); set it to use a
 	// REST proxy. Tests point it at the fake Discord.
 	APIBase string `toml:"api_base"`
+	// DocsURL is where the repository's docs/rules folder can be read, e.g.
+	// https://github.com/OWNER/bermuda/blob/main/docs/rules (env
+	// BERMUDA_DOCS_URL). /rules links each variant's page there; empty
+	// leaves the link out.
+	DocsURL string `toml:"docs_url"`
 }
 
 // DefaultConfig holds the values used when nothing is set.
@@ -61,6 +67,7 @@ func LoadConfig(path string, getenv func(string) string) (Config, error) {
 	for key, dst := range map[string]*string{
 		"DISCORD_TOKEN": &cfg.Token, "BERMUDA_DB": &cfg.Database, "BERMUDA_DEV_GUILD": &cfg.DevGuild,
 		"BERMUDA_LOG_LEVEL": &cfg.LogLevel, "BERMUDA_API_BASE": &cfg.APIBase,
+		"BERMUDA_DOCS_URL": &cfg.DocsURL,
 	} {
 		if v := strings.TrimSpace(getenv(key)); v != "" {
 			*dst = v
@@ -83,6 +90,11 @@ func (c Config) validate() error {
 	if _, err := c.SlogLevel(); err != nil {
 		return err
 	}
+	if c.DocsURL != "" {
+		if u, err := url.Parse(c.DocsURL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+			return fmt.Errorf("docs_url %q: want a web address such as https://github.com/OWNER/bermuda/blob/main/docs/rules", c.DocsURL)
+		}
+	}
 	if c.Token == "" {
 		return ErrNoToken
 	}
@@ -103,7 +115,7 @@ func (c Config) LogValue() slog.Value {
 	return slog.GroupValue(
 		slog.String("database", c.Database), slog.String("dev_guild", c.DevGuild),
 		slog.Int("default_days", c.DefaultDays), slog.String("log_level", c.LogLevel),
-		slog.String("api_base", c.APIBase), slog.Bool("token_set", c.Token != ""),
+		slog.String("api_base", c.APIBase), slog.String("docs_url", c.DocsURL), slog.Bool("token_set", c.Token != ""),
 	)
 }
 

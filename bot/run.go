@@ -27,7 +27,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		return err
 	}
 	s.LogLevel = discordgo.LogWarning
-	b := New(Options{Store: store, Discord: &SessionDiscord{S: s}, Log: log, DefaultDays: cfg.DefaultDays})
+	b := New(Options{Store: store, Discord: &SessionDiscord{S: s}, Log: log, DefaultDays: cfg.DefaultDays, DocsURL: cfg.DocsURL})
 
 	if err := Connect(ctx, s, b); err != nil {
 		return err

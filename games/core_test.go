@@ -1,7 +1,6 @@
 package games
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -139,26 +138,6 @@ func TestMatchMove(t *testing.T) {
 	}
 	if _, err = MatchMove("  ", legal); err == nil {
 		t.Error("empty input must be an error")
-	}
-}
-
-func TestRecordFileRoundTrip(t *testing.T) {
-	rec := Record{Variant: "race", Setup: "", StartRolls: []int{3, 1}, Plies: []Ply{{"roll", []int{6}}, {"pass", nil}}}
-	var buf bytes.Buffer
-	if err := WriteRecord(&buf, rec, map[string]string{"White": "ann", "Black": "bo \"b\""}, []string{"rolled a six"}); err != nil {
-		t.Fatal(err)
-	}
-	got, tags, err := ReadRecord(&buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if fmt.Sprint(got) != fmt.Sprint(rec) || tags["Black"] != "bo \"b\"" {
-		t.Fatalf("round trip: %+v %v\n%s", got, tags, buf.String())
-	}
-	for _, bad := range []string{"1. roll {6}\n", "[Variant \"race\"]\n2. roll {6}\n", "[Variant \"race\"]\n1. roll 6\n", "[Variant race]\n"} {
-		if _, _, err := ReadRecord(strings.NewReader(bad)); err == nil {
-			t.Errorf("ReadRecord(%q) accepted bad input", bad)
-		}
 	}
 }
 

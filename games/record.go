@@ -83,18 +83,35 @@ func (e *ReplayError) Unwrap() error { return e.Err }
 // Replay rebuilds a game from its record. Every recorded roll must be used
 // exactly where it was rolled: a missing or extra roll is an error, so a
 // tampered log is detected rather than silently repaired.
-func Replay(rec Record) (Game, error) {
+func Replay(rec Record) (Game, error) { return ReplayEach(rec, nil) }
+
+// ReplayStep is one ply as ReplayEach replays it: the position before it,
+// the legal move played (its Notation and Side; Label and Aliases may be
+// empty, see NotationLookup), and what happened.
+type ReplayStep struct {
+	Index  int  // 0-based ply number
+	Before Game // the position the move was played in; do not change it
+	Move   Move
+	Events []Event
+}
+
+// ReplayEach is Replay calling visit (if not nil) after the start, with
+// Index -1 and the start events, and then after every ply.
+func ReplayEach(rec Record, visit func(ReplayStep)) (Game, error) {
 	start := Script(rec.StartRolls...)
-	g, _, _, err := Start(rec.Variant, rec.Setup, start)
+	g, _, evs, err := Start(rec.Variant, rec.Setup, start)
 	if err != nil {
 		return nil, &ReplayError{Err: err}
 	}
 	if start.Remaining() != 0 {
 		return nil, &ReplayError{Err: fmt.Errorf("%d start rolls were recorded but not needed", start.Remaining())}
 	}
+	if visit != nil {
+		visit(ReplayStep{Index: -1, Before: g, Events: evs})
+	}
 	for i, p := range rec.Plies {
 		s := Script(p.Rolls...)
-		next, ply, _, err := Apply(g, p.Move, s)
+		next, ply, evs, err := Apply(g, p.Move, s)
 		if err != nil {
 			return nil, &ReplayError{Ply: i + 1, Move: p.Move, Err: err}
 		}
@@ -103,6 +120,10 @@ func Replay(rec Record) (Game, error) {
 		}
 		if ply.Move != p.Move {
 			return nil, &ReplayError{Ply: i + 1, Move: p.Move, Err: fmt.Errorf("stored notation is not canonical (canonical: %q)", ply.Move)}
+		}
+		if visit != nil {
+			m, _ := parse(g, p.Move) // Apply just accepted it
+			visit(ReplayStep{Index: i, Before: g, Move: m, Events: evs})
 		}
 		g = next
 	}

@@ -4,8 +4,8 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"strings"
+	"time"
 
 	"github.com/bermudachess/bermuda/games"
 )
@@ -19,7 +19,8 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	variant := fs.String("variant", "chess", "variant id")
 	fen := fs.String("fen", "", "start from this position string")
 	seed := fs.Uint64("seed", 0, "roll dice from this seed (0: crypto/rand)")
-	replay := fs.String("replay", "", "replay a record file (from /export), then continue")
+	replay := fs.String("replay", "", "replay a record file or PGN (from /export or -record), then continue")
+	record := fs.String("record", "", "write the game to this file after every move: PGN for chess, the record format for the other variants")
 	if help, err := parseFlags(fs, args); help || err != nil {
 		return err
 	}
@@ -28,19 +29,13 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		roller = games.Seeded(*seed)
 	}
 	var g games.Game
+	var file *gameFile
 	if *replay != "" {
-		f, err := os.Open(*replay)
+		rec, tags, replayed, err := readGameFile(*replay)
 		if err != nil {
-			return usagef("cannot open -replay file: %v", err)
+			return err
 		}
-		rec, _, err := games.ReadRecord(f)
-		f.Close()
-		if err != nil {
-			return usagef("bad record file %s: %v", *replay, err)
-		}
-		if g, err = games.Replay(rec); err != nil {
-			return fmt.Errorf("record file %s does not replay: %v", *replay, err)
-		}
+		g, file = replayed, &gameFile{path: *record, rec: rec, tags: tags}
 		fmt.Fprintf(stdout, "replayed %d moves of %s\n", len(rec.Plies), rec.Variant)
 	} else {
 		v, err := games.Lookup(*variant)
@@ -48,12 +43,17 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			return usageError{err.Error()}
 		}
 		var evs []games.Event
-		g, _, evs, err = games.Start(v.ID, *fen, roller)
+		var rolls []int
+		g, rolls, evs, err = games.Start(v.ID, *fen, roller)
 		if err != nil {
 			return usagef("cannot start %s: %v", v.ID, err)
 		}
+		file = newGameFile(*record, games.Record{Variant: v.ID, Setup: *fen, StartRolls: rolls}, time.Now())
 		fmt.Fprintf(stdout, "%s — type a move, 'moves' for the legal moves, 'quit' to stop\n", v.Name)
 		printEvents(stdout, evs)
+	}
+	if err := file.save(); err != nil {
+		return err
 	}
 	in := bufio.NewScanner(stdin)
 	for {
@@ -90,12 +90,16 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			fmt.Fprintln(stdout, g.Position())
 			continue
 		}
-		next, _, evs, err := games.Apply(g, line, roller)
+		next, ply, evs, err := games.Apply(g, line, roller)
 		if err != nil {
 			fmt.Fprintln(stdout, "error:", err)
 			continue
 		}
 		g = next
+		file.add(ply)
+		if err := file.save(); err != nil {
+			return err
+		}
 		printEvents(stdout, evs)
 	}
 }
