@@ -55,6 +55,7 @@ func isTarget(k games.MarkKind) bool {
 
 // drawTarget draws a target's marks in cell c.
 func (l *layout) drawTarget(dst *image.RGBA, c *cellLayout, kinds map[games.MarkKind]bool) {
+	numberOnDot := false
 	withGG(dst, func(dc *gg.Context) {
 		cx, cy := float64(c.centre.X), float64(c.centre.Y)
 		px := float64(l.cellPx)
@@ -71,10 +72,21 @@ func (l *layout) drawTarget(dst *image.RGBA, c *cellLayout, kinds map[games.Mark
 			}
 			return
 		}
-		if dot {
-			l.dotAt(dc, cx, cy, px*0.16, col)
+		if !dot {
+			return
 		}
+		if c.number == "" {
+			l.dotAt(dc, cx, cy, px*0.16, col)
+			return
+		}
+		// A numbered cell keeps its number readable, light on the dot.
+		r := math.Max(px*0.2, float64(l.numberFace.width(c.number))/2+3)
+		l.dotAt(dc, cx, cy, r, col)
+		numberOnDot = true
 	})
+	if numberOnDot {
+		l.numberFace.drawCentered(dst, c.number, float64(c.centre.X), float64(c.centre.Y), colDieFace)
+	}
 }
 
 // dotAt draws a filled dot with a thin light edge, which keeps it apart
