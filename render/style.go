@@ -11,7 +11,7 @@ import (
 // stands out while light and dark squares stay apart.
 var (
 	colFrame      = rgb(0x2a, 0x27, 0x24) // around the board
-	colHeader     = rgb(0x1e, 0x1c, 0x1a) // behind the header text
+	colHeader     = rgb(0x1e, 0x1c, 0x1a) // behind titles and captions (legend, GIF)
 	colTitle      = rgb(0xf4, 0xef, 0xe6)
 	colSubtitle   = rgb(0xc8, 0xbf, 0xb0)
 	colLabel      = rgb(0xcf, 0xc3, 0xb0) // coordinates outside the board

@@ -16,7 +16,7 @@ import (
 
 // Text is drawn from glyph masks rasterised once per font, size and rune:
 // the fonts are embedded (the Go fonts), so a picture is the same on every
-// machine, and a header costs a few small mask copies instead of a
+// machine, and a caption costs a few small mask copies instead of a
 // rasterisation per render.
 
 type fontID int
