@@ -5,11 +5,14 @@ package games
 // free text labels (coordinates, board titles). Board space has x to the
 // right and y downwards; render scales it to fit the picture. A variant
 // with two sides produces the view already turned to the acting player.
+//
+// Variant, MoveNumber, ToAct and Status are text for the caller to show
+// beside the picture (the message or embed); render does not draw them.
 type View struct {
-	Variant    string // display name, for the header
+	Variant    string // display name
 	MoveNumber int
 	ToAct      string // e.g. "White to move (Player 1)", or "Game over: …"
-	Status     string // optional second header line, e.g. "2 moves left this turn"
+	Status     string // optional second line, e.g. "2 moves left this turn"
 
 	Cells  []Cell
 	Pieces []PieceView
