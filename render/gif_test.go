@@ -178,4 +178,8 @@ func TestGIFOverTheLimitSaysHowBig(t *testing.T) {
 	if _, err := ReplayGIF(bad, GIFOptions{}); !errors.As(err, &re) || re.Ply != 2 {
 		t.Errorf("a record with an illegal second ply: %v, want a ReplayError at ply 2", err)
 	}
+	extra := games.Record{Variant: "chess", Plies: []games.Ply{{Move: "e2e4", Rolls: []int{6}}}}
+	if _, err := ReplayFrames(extra); !errors.As(err, &re) || re.Ply != 1 {
+		t.Errorf("a roll recorded where none was rolled: %v, want a ReplayError at ply 1", err)
+	}
 }
