@@ -51,7 +51,7 @@ func openSQLite(path string) (*sqlStore, error) {
 	}
 	write.SetMaxOpenConns(1)
 	write.SetConnMaxIdleTime(0)
-	if err := write.Ping(); err != nil {
+	if err := pingSQLite(write); err != nil {
 		write.Close()
 		return nil, fmt.Errorf("opening database %s: %w", path, err)
 	}
@@ -67,6 +67,22 @@ func openSQLite(path string) (*sqlStore, error) {
 	read.SetMaxOpenConns(4)
 	read.SetMaxIdleConns(4)
 	return &sqlStore{d: d, where: path, read: pool{read, d}, w: newGroupCommitter(pool{write, d}, read), now: time.Now}, nil
+}
+
+// pingSQLite opens the first connection. Turning a new file to WAL takes
+// an exclusive lock for which SQLite does not wait (the busy timeout does
+// not apply), so two processes creating the file at once may be told
+// "database is locked"; that is retried for up to BusyTimeout.
+func pingSQLite(db *sql.DB) error {
+	deadline := time.Now().Add(BusyTimeout)
+	for {
+		err := db.Ping()
+		var se sqlite3.Error
+		if err == nil || !errors.As(err, &se) || se.Code != sqlite3.ErrBusy || time.Now().After(deadline) {
+			return err
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // dsn builds a go-sqlite3 URI for path. The "file:" form lets a path hold
