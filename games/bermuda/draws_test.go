@@ -1,6 +1,7 @@
 package bermuda
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -123,5 +124,41 @@ func checkNoMoves(t *testing.T, g *game) {
 	}
 	if _, err := g.Play(games.Move{Notation: "g1f3"}, nil); err == nil || !strings.Contains(err.Error(), "over") {
 		t.Errorf("Play in a finished game: %v", err)
+	}
+}
+
+// TestKeyIsThePositionWithoutClocks: key builds its text apart from String
+// (for speed); it must equal String without the clocks, the en-passant
+// square kept only when usable, in positions after every first move of a
+// few setups and along a seeded game.
+func TestKeyIsThePositionWithoutClocks(t *testing.T) {
+	check := func(pos position) {
+		t.Helper()
+		f := strings.Fields(pos.String())
+		if pos.ep >= 0 && !pos.canTakeEnPassant() {
+			f[3] = "-"
+		}
+		if want := strings.Join(f[:4], " "); pos.key() != want {
+			t.Fatalf("key %q, want %q", pos.key(), want)
+		}
+	}
+	for _, s := range []string{"", trickySetup, placed(t, "Ke1 ke8 Pe4 pd4", "b -|- e3 7 9")} {
+		g := mustGame(t, s)
+		check(g.pos)
+		for _, m := range g.pos.generate(nil) {
+			after := g.pos
+			after.play(m, nil)
+			check(after)
+		}
+	}
+	g := mustGame(t, "")
+	rng := rand.New(rand.NewPCG(3, 3))
+	for ply := 0; ply < 400; ply++ {
+		ms := g.pos.generate(nil)
+		if len(ms) == 0 {
+			break
+		}
+		g.pos.play(ms[rng.IntN(len(ms))], nil)
+		check(g.pos)
 	}
 }

@@ -281,33 +281,72 @@ func (pos *position) String() string {
 	return b.String()
 }
 
-func (pos *position) castlingField() string {
-	var parts [2]string
-	for b := 0; b < 2; b++ {
-		s := ""
-		for i, c := range "KQkq" {
-			if pos.castle&rightBit(b, i/2, i%2) != 0 {
-				s += string(c)
+func (pos *position) castlingField() string { return string(pos.appendCastling(nil)) }
+
+// appendCastling appends the rights per board, "KQkq|Kq" or "-|-".
+func (pos *position) appendCastling(b []byte) []byte {
+	for bd := 0; bd < 2; bd++ {
+		if bd == upper {
+			b = append(b, '|')
+		}
+		n := len(b)
+		for i := 0; i < 4; i++ {
+			if pos.castle&rightBit(bd, i/2, i%2) != 0 {
+				b = append(b, "KQkq"[i])
 			}
 		}
-		if s == "" {
-			s = "-"
+		if len(b) == n {
+			b = append(b, '-')
 		}
-		parts[b] = s
 	}
-	return parts[0] + "|" + parts[1]
+	return b
 }
 
 // key identifies the position for repetition: both boards, the side to
 // move, the castling rights, and the en-passant square only while a pawn
-// can take there (FIDE 9.2). The clocks are left out.
+// can take there (FIDE 9.2). The clocks are left out. It is String
+// without the clocks, built in one buffer: Play makes a key every ply,
+// replays included.
 func (pos *position) key() string {
-	s := pos.String()
-	s = s[:strings.LastIndexByte(s[:strings.LastIndexByte(s, ' ')], ' ')]
-	if pos.ep >= 0 && !pos.canTakeEnPassant() {
-		s = s[:strings.LastIndexByte(s, ' ')] + " -"
+	var buf [160]byte
+	k := pos.appendBoard(buf[:0], lower)
+	k = append(k, '|')
+	k = pos.appendBoard(k, upper)
+	k = append(k, ' ', "wb"[pos.toMove], ' ')
+	k = pos.appendCastling(k)
+	k = append(k, ' ')
+	if pos.ep >= 0 && pos.canTakeEnPassant() {
+		k = append(k, squareName(pos.ep)...)
+	} else {
+		k = append(k, '-')
 	}
-	return s
+	return string(k)
+}
+
+// appendBoard appends board bd's FEN board field, as String writes it.
+func (pos *position) appendBoard(b []byte, bd int) []byte {
+	for r := 7; r >= 0; r-- {
+		run := byte(0)
+		for f := 0; f < 8; f++ {
+			p := pos.sq[globalIndex(bd, r*8+f)]
+			if p == empty {
+				run++
+				continue
+			}
+			if run > 0 {
+				b = append(b, '0'+run)
+				run = 0
+			}
+			b = append(b, p.letter())
+		}
+		if run > 0 {
+			b = append(b, '0'+run)
+		}
+		if r > 0 {
+			b = append(b, '/')
+		}
+	}
+	return b
 }
 
 // canTakeEnPassant reports whether the side to move has an en-passant
