@@ -78,8 +78,8 @@ var levels = [6]level{
 	{maxDepth: 1, timeShare: 0.25, defaultDur: 300 * time.Millisecond, noise: 250, blunder: 0.2, tableBits: 12},
 	{maxDepth: 2, timeShare: 0.35, defaultDur: 500 * time.Millisecond, noise: 80, blunder: 0.05, tableBits: 14},
 	{maxDepth: 4, timeShare: 0.5, defaultDur: 1000 * time.Millisecond, noise: 20, tableBits: 18},
-	{maxDepth: 6, timeShare: 0.7, defaultDur: 1500 * time.Millisecond, tableBits: 19},
-	{maxDepth: maxPly - maxQuiet - 4, timeShare: 1, defaultDur: 2000 * time.Millisecond, tableBits: 20},
+	{maxDepth: 6, timeShare: 0.7, defaultDur: 1500 * time.Millisecond, tableBits: 17},
+	{maxDepth: maxPly - maxQuiet - 4, timeShare: 1, defaultDur: 2000 * time.Millisecond, tableBits: 18},
 }
 
 // Search chooses a move for the player to act in g. It never changes g,
@@ -126,7 +126,7 @@ func run(ctx context.Context, g games.Game, lim Limits, lv level, rng *rand.Rand
 	}
 	if budget > 0 {
 		// Leave a little for choosing and returning the move.
-		s.deadline = start.Add(budget - budget/20)
+		s.deadline = start.Add(budget - budget/10)
 	}
 	ev := newEvaluator(g, nil)
 	s.t = newTree(g, ev)
@@ -181,7 +181,7 @@ func run(ctx context.Context, g games.Game, lim Limits, lv level, rng *rand.Rand
 	if bestCode == noMove {
 		// Not even the first root move was searched: take the one the
 		// ordering puts first (the largest capture).
-		moves := s.t.moves(nil)
+		moves := s.t.moves(nil, false)
 		if len(moves) > 0 {
 			sc := s.order(moves, 0, noMove)
 			pick(moves, sc, 0)
@@ -263,7 +263,7 @@ func (s *searcher) pv(depth int) []string {
 			break
 		}
 		seen[h] = true
-		moves := s.t.moves(s.moveBuf[maxPly][:0])
+		moves := s.t.moves(s.moveBuf[maxPly][:0], false)
 		s.moveBuf[maxPly] = moves
 		var found *move
 		for i := range moves {

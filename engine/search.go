@@ -47,7 +47,7 @@ func (s *searcher) checkStop() {
 		s.stopped = true
 		return
 	}
-	if s.nodes&255 == 0 {
+	if s.nodes&63 == 0 {
 		if !s.deadline.IsZero() && time.Now().After(s.deadline) {
 			s.stopped = true
 		}
@@ -105,7 +105,7 @@ func (s *searcher) search(depth, ply, alpha, beta int) int {
 			}
 		}
 	}
-	moves := t.moves(s.moveBuf[ply][:0])
+	moves := t.moves(s.moveBuf[ply][:0], false)
 	s.moveBuf[ply] = moves
 	if len(moves) == 0 {
 		return t.evaluate()
@@ -186,16 +186,8 @@ func (s *searcher) quiesce(ply, qdepth, alpha, beta int) int {
 	if stand > alpha {
 		alpha = stand
 	}
-	moves := t.moves(s.moveBuf[ply][:0])
+	moves := t.moves(s.moveBuf[ply][:0], true)
 	s.moveBuf[ply] = moves
-	n := 0
-	for _, m := range moves {
-		if m.victim > 0 || m.promotion > 0 {
-			moves[n] = m
-			n++
-		}
-	}
-	moves = moves[:n]
 	sc := s.order(moves, ply, noMove)
 	best := stand
 	for i := range moves {

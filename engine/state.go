@@ -22,7 +22,7 @@ type tree interface {
 	player() games.Player
 	status() (over bool, winner games.Player)
 	hash() uint64
-	moves(buf []move) []move
+	moves(buf []move, tactical bool) []move
 	expand(m move, probs []float64) []float64
 	push(m move, outcome int)
 	pop()
@@ -87,7 +87,7 @@ func keyHash(g games.Game) uint64 {
 	return h.Sum64()
 }
 
-func (t *gameTree) moves(buf []move) []move {
+func (t *gameTree) moves(buf []move, tactical bool) []move {
 	l := t.cur()
 	l.legal = l.g.LegalMoves()
 	board := t.ev.board(l.g)
@@ -95,6 +95,9 @@ func (t *gameTree) moves(buf []move) []move {
 		mv := move{code: uint32(i)}
 		if p, ok := board[m.To]; ok && p.Side != m.Side {
 			mv.victim = t.ev.value(p.Kind)
+		}
+		if tactical && mv.victim == 0 {
+			continue
 		}
 		buf = append(buf, mv)
 	}
@@ -193,8 +196,8 @@ func (t *fastTree) decode(m move) games.SearchMove {
 	return games.SearchMove{Code: m.code}
 }
 
-func (t *fastTree) moves(buf []move) []move {
-	t.buf = t.st.Moves(t.buf[:0])
+func (t *fastTree) moves(buf []move, tactical bool) []move {
+	t.buf = t.st.Moves(t.buf[:0], tactical)
 	for _, sm := range t.buf {
 		mv := move{code: sm.Code}
 		if sm.Victim != "" {

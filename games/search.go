@@ -53,8 +53,9 @@ type SearchState interface {
 	// Hash identifies the position (pieces, who acts, rights) with high
 	// probability; equal positions hash equally.
 	Hash() uint64
-	// Moves appends the legal moves to buf. Empty exactly when over.
-	Moves(buf []SearchMove) []SearchMove
+	// Moves appends the legal moves to buf (only captures and promotions
+	// when tactical is set). All of them are empty exactly when over.
+	Moves(buf []SearchMove, tactical bool) []SearchMove
 	// Expand appends to probs the probability of each distinct way the
 	// dice can fall while m is played (one 1 for a move without dice),
 	// the likeliest first. Push makes m with outcome i of Expand (only

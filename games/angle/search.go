@@ -146,11 +146,15 @@ func decode(c uint32) move {
 	return move{from: uint8(c), to: uint8(c >> 8), flag: uint8(c>>16) & 15, promo: uint8(c>>20) & 15}
 }
 
-func (s *searchState) Moves(buf []games.SearchMove) []games.SearchMove {
+func (s *searchState) Moves(buf []games.SearchMove, tactical bool) []games.SearchMove {
 	p := &s.cur().pos
 	for _, m := range s.legal() {
+		v := captured(p, m)
+		if tactical && v == empty && m.promo == 0 {
+			continue
+		}
 		sm := games.SearchMove{Code: encode(m)}
-		if v := captured(p, m); v != empty {
+		if v != empty {
 			sm.Victim = searchKinds[v&kindMask]
 		}
 		if m.promo != 0 {

@@ -74,10 +74,13 @@ func (s *searchState) Hash() uint64 { return s.cur().hash }
 
 var searchKinds = [6]games.PieceKind{games.Pawn, games.Knight, games.Bishop, games.Rook, games.Queen, games.King}
 
-func (s *searchState) Moves(buf []games.SearchMove) []games.SearchMove {
+func (s *searchState) Moves(buf []games.SearchMove, tactical bool) []games.SearchMove {
 	l := s.legal()
 	p := &s.cur().pos
 	for _, m := range l.moves[:l.n] {
+		if tactical && p.board[m.to()] == 0 && m.kind() != moveEnPassant && !m.isPromotion() {
+			continue
+		}
 		sm := games.SearchMove{Code: uint32(m)}
 		if c := p.board[m.to()]; c != 0 {
 			sm.Victim = searchKinds[c.kind()]

@@ -45,7 +45,7 @@ func PlayCheckingSearch(t testing.TB, id string, seed uint64, maxPlies int) {
 		if o.Over {
 			return
 		}
-		sms := st.Moves(nil)
+		sms := st.Moves(nil, false)
 		var a, b []string
 		for _, m := range legal {
 			a = append(a, m.Notation)
@@ -62,6 +62,15 @@ func PlayCheckingSearch(t testing.TB, id string, seed uint64, maxPlies int) {
 			if a[i] != b[i] {
 				t.Fatalf("ply %d (%s): legal %s, state %s", ply, g.Position(), a[i], b[i])
 			}
+		}
+		tactical := 0
+		for _, m := range sms {
+			if m.Victim != "" || m.Promotion != "" {
+				tactical++
+			}
+		}
+		if n := len(st.Moves(nil, true)); n != tactical {
+			t.Fatalf("ply %d: %d tactical moves, %d captures and promotions among all moves", ply, n, tactical)
 		}
 		h0 := st.Hash()
 		byNotation := map[string]games.Move{}

@@ -1,0 +1,13 @@
+package bede
+
+import (
+	"testing"
+
+	"github.com/bermudachess/bermuda/games/gamestest"
+)
+
+func TestSearchStateAgreesWithGame(t *testing.T) {
+	for seed := uint64(1); seed <= 3; seed++ {
+		gamestest.PlayCheckingSearch(t, "bede", seed, 150)
+	}
+}
