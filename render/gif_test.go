@@ -18,7 +18,7 @@ import (
 func randomRecord(t testing.TB, id string, plies int) games.Record {
 	t.Helper()
 	var best games.Record
-	for seed := uint64(1); seed <= 40; seed++ {
+	for seed := uint64(1); seed <= 400; seed++ {
 		dice := games.Seeded(seed)
 		g, rolls, _, err := games.Start(id, "", dice)
 		if err != nil {

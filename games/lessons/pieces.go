@@ -126,7 +126,8 @@ var stages = map[string]stage{
 	// Outside the Angle, so moves into it stand out.
 	"angle": {letters: with(fide, map[games.PieceKind]byte{games.Ship: 'S'}), kings: map[string]byte{"f1": 'K', "f10": 'k'}, home: "f1",
 		squares: at("e2", "e2"), format: fen(10, 10, "w - - 0 1"),
-		sentences: map[games.PieceKind]string{games.Ship: "The Ship moves one or two squares in any of the eight directions and cannot pass an occupied square."}},
+		sentences: map[games.PieceKind]string{games.Ship: "The Ship moves one or two squares in any of the eight directions and cannot pass an occupied square."},
+		suffix:    " Magenta dots are moves into the Angle, where pieces may vanish."},
 	"bede": {letters: map[games.PieceKind]byte{games.King: 'K', games.Queen: 'Q', games.Bede: 'B', games.Chancellor: 'C', games.Zebra: 'Z', games.Jester: 'J', games.Squire: 'S', games.Pawn: 'P'},
 		kings: map[string]byte{"e1": 'K', "e11": 'k'}, home: "e1",
 		squares: func(k games.PieceKind) []string {
@@ -146,7 +147,7 @@ var stages = map[string]stage{
 	// On the upper board, where a piece may also drop.
 	"bermuda": {letters: fide, kings: map[string]byte{"e1": 'K', "e8": 'k', "E1": 'K', "E8": 'k'}, home: "E1",
 		squares: at("E2", "D4"), format: bermudaFEN,
-		suffix: " From the upper board it may instead drop to the square beneath it."},
+		suffix: " From the upper board it may instead drop to the square beneath it (the teal dot)."},
 	"beryl": {letters: map[games.PieceKind]byte{games.King: 'K', games.Rook: 'R', games.Bishop: 'B', games.Knight: 'N', games.Pawn: 'P'},
 		kings: map[string]byte{"17": 'K', "20": 'k'}, home: "17",
 		squares: at("22", "23", "19", "18", "24", "30"), format: armies("w 0 1"), sentences: triangleSentences},
