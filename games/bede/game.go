@@ -71,6 +71,11 @@ func (g *game) judge() games.Outcome {
 		}
 		return games.DrawBy("stalemate")
 	}
+	// The fifty-move rule first: the position string holds its clock, so a
+	// string loads back with the same outcome; repetition needs the history.
+	if p.clock >= 100 {
+		return games.DrawBy("fifty-move rule: 50 moves each without a capture or a pawn or squire move")
+	}
 	key, seen := g.history[len(g.history)-1], 0 // the current position's key
 	for _, k := range g.history {
 		if k == key {
@@ -79,9 +84,6 @@ func (g *game) judge() games.Outcome {
 	}
 	if seen >= 3 {
 		return games.DrawBy("threefold repetition")
-	}
-	if p.clock >= 100 {
-		return games.DrawBy("fifty-move rule: 50 moves each without a capture or a pawn or squire move")
 	}
 	return games.Ongoing
 }

@@ -26,3 +26,16 @@ func TestGameOverIsGameOver(t *testing.T) {
 		gamestest.CheckGameOver(t, g, func() string { return reason + " " + g.Position() })
 	}
 }
+
+// When the move that fills the fifty-move count also repeats a position a
+// third time, the fifty-move rule is named: the position string holds its
+// clock, so the position loads back with the same outcome.
+func TestFiftyMoveRuleNamedBeforeRepetition(t *testing.T) {
+	var g games.Game = mustGame(t, place(map[string]byte{"a1": 'K', "i11": 'k'}, "w e - 91 1"))
+	for ply := 0; ply < 9; ply++ {
+		g, _ = play(t, g, []string{"a1a2", "i11i10", "a2a1", "i10i11"}[ply%4])
+	}
+	if o := g.Outcome(); !strings.HasPrefix(o.Reason, "fifty-move rule") {
+		t.Errorf("outcome %+v", o)
+	}
+}

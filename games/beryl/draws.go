@@ -60,14 +60,15 @@ func (h history) repeated() bool {
 // clone copies h with room for the key the next Play appends.
 func (h history) clone() history { return append(make(history, 0, len(h)+1), h...) }
 
-// drawByRule is the outcome of the two draws that hold while moves remain:
-// repetition and the fifty-move rule.
+// drawByRule is the outcome of the two draws that hold while moves remain.
+// When one move brings both, the fifty-move rule is named: the position
+// string holds its clock, so the string loads back with the same outcome.
 func drawByRule(h history, clock int) games.Outcome {
 	switch {
-	case h.repeated():
-		return games.DrawBy(reasonRepetition)
 	case clock >= fiftyMovePlies:
 		return games.DrawBy(reasonFiftyMoves)
+	case h.repeated():
+		return games.DrawBy(reasonRepetition)
 	}
 	return games.Ongoing
 }

@@ -169,3 +169,28 @@ func TestPositionStringsWithoutClockStillLoad(t *testing.T) {
 		t.Errorf("old finished string: %v, %v", g, err)
 	}
 }
+
+func TestFiftyMoveRuleNamedBeforeRepetition(t *testing.T) {
+	// The eighth ply both repeats the start a third time and fills the
+	// count: the fifty-move rule is named, because the position string
+	// holds it, so the string loads back with the same outcome.
+	for variant, setup := range map[string]string{
+		"beryl":        strings.Replace(bcStart, " w 0 1", " w 92 1", 1),
+		"spindecision": strings.Replace(spStart, " 1 - 0 1", " 2 R 91 1", 1),
+	} {
+		g, err := games.NewGame(variant, setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plies := append(knightShuffle, knightShuffle...)
+		if variant == "spindecision" {
+			plies = append(plies, knightShuffle[0])
+		}
+		for _, mv := range plies {
+			play(t, g, mv)
+		}
+		if o := g.Outcome(); o.Reason != reasonFiftyMoves {
+			t.Errorf("%s: outcome %+v, want the fifty-move rule", variant, o)
+		}
+	}
+}

@@ -128,8 +128,10 @@ func (g *Game) repetitions() int {
 }
 
 // Outcome judges the position: mate and stalemate first, then insufficient
-// material, threefold repetition and the fifty-move rule, all applied
-// automatically (the bot has no draw claims).
+// material, the fifty-move rule and threefold repetition, all applied
+// automatically (the bot has no draw claims). The draws the FEN shows come
+// before repetition, which needs the history, so that a FEN loads back
+// with the same outcome.
 func (g *Game) Outcome() games.Outcome {
 	if !g.hasLegalMove() {
 		if g.InCheck() {
@@ -140,10 +142,10 @@ func (g *Game) Outcome() games.Outcome {
 	switch {
 	case g.InsufficientMaterial():
 		return games.DrawBy("insufficient material")
-	case g.repetitions() >= 3:
-		return games.DrawBy("threefold repetition")
 	case g.pos.halfmove >= 100:
 		return games.DrawBy("fifty-move rule")
+	case g.repetitions() >= 3:
+		return games.DrawBy("threefold repetition")
 	}
 	return games.Ongoing
 }

@@ -26,3 +26,14 @@ func TestGameOverIsGameOver(t *testing.T) {
 	playAll(t, g, "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8")
 	gamestest.CheckGameOver(t, g, func() string { return "threefold repetition" })
 }
+
+// When the move that fills the fifty-move count also repeats a position a
+// third time, the fifty-move rule is named: the FEN holds its clock, so
+// the position loads back with the same outcome.
+func TestFiftyMoveRuleNamedBeforeRepetition(t *testing.T) {
+	g := mustGame(t, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 92 1")
+	playAll(t, g, "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8")
+	if o := g.Outcome(); o.Reason != "fifty-move rule" {
+		t.Errorf("outcome %+v", o)
+	}
+}
