@@ -56,18 +56,10 @@ func (s *searchState) Status() (bool, games.Player) {
 		}
 		return true, games.NoPlayer
 	}
-	if p.halfmove >= 100 || deadMaterial(p) {
+	if p.halfmove >= 100 || s.Insufficient() {
 		return true, games.NoPlayer
 	}
 	return false, games.NoPlayer
-}
-
-func deadMaterial(p *position) bool {
-	if p.byKind[pawn]|p.byKind[rook]|p.byKind[queen] != 0 {
-		return false
-	}
-	minors := p.byKind[knight] | p.byKind[bishop]
-	return popCount(minors) <= 1
 }
 
 func (s *searchState) Hash() uint64 { return s.cur().hash }
@@ -279,4 +271,56 @@ func init() {
 		zobEP[i] = next()
 	}
 	zobBlack = next()
+}
+
+// TurnBoard is the chess fast path as Random Move Number Chess drives it:
+// besides moves, a pass (a lost turn, or the mover moving again) and what
+// its turn judgement reads.
+type TurnBoard interface {
+	games.SearchState
+	// PushPass pushes the position with the other side to move (en
+	// passant lapses); Pop takes it back.
+	PushPass()
+	InCheck() bool
+	HasMove() bool
+	// Insufficient is Game.InsufficientMaterial; Halfmove the clock.
+	Insufficient() bool
+	Halfmove() int
+	SideToMove() games.Side
+}
+
+// TurnBoard starts a TurnBoard at the current position.
+func (g *Game) TurnBoard() TurnBoard {
+	s, _ := g.SearchState()
+	return s.(*searchState)
+}
+
+func (s *searchState) PushPass() {
+	if s.top+1 == len(s.stack) {
+		s.stack = append(s.stack, searchLevel{})
+	}
+	next := &s.stack[s.top+1]
+	next.pos = s.stack[s.top].pos
+	next.pos.passTurn()
+	next.hash = zobrist(&next.pos)
+	next.generated = false
+	s.top++
+}
+
+func (s *searchState) InCheck() bool          { return s.cur().pos.inCheck() }
+func (s *searchState) HasMove() bool          { return s.legal().n > 0 }
+func (s *searchState) Halfmove() int          { return s.cur().pos.halfmove }
+func (s *searchState) SideToMove() games.Side { return games.Side(s.cur().pos.stm) }
+
+func (s *searchState) Insufficient() bool {
+	p := &s.cur().pos
+	if p.byKind[pawn]|p.byKind[rook]|p.byKind[queen] != 0 {
+		return false
+	}
+	minors := p.byKind[knight] | p.byKind[bishop]
+	if popCount(minors) <= 1 {
+		return true
+	}
+	const darkSquares bitboard = 0xaa55aa55aa55aa55
+	return p.byKind[knight] == 0 && (minors&darkSquares == 0 || minors&^darkSquares == 0)
 }

@@ -1,0 +1,13 @@
+package randommove
+
+import (
+	"testing"
+
+	"github.com/bermudachess/bermuda/games/gamestest"
+)
+
+func TestSearchStateAgreesWithGame(t *testing.T) {
+	for seed := uint64(1); seed <= 4; seed++ {
+		gamestest.PlayCheckingSearch(t, ID, seed, 150)
+	}
+}
