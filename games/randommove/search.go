@@ -279,7 +279,7 @@ func (s *searchState) Pop() {
 }
 
 func (s *searchState) Kinds() []games.PieceKind { return s.board.Kinds() }
-func (s *searchState) Counts(dst []int) []int  { return s.board.Counts(dst) }
+func (s *searchState) Counts(dst []int) []int   { return s.board.Counts(dst) }
 
 func (s *searchState) Owner(side games.Side) games.Player {
 	t := s.cur()
