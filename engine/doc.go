@@ -54,7 +54,7 @@
 //
 // Level 1 searches one ply with wide noise on the root scores and an
 // occasional random move; level 2 two plies with less noise; level 3
-// (the bot's default) four plies with a little noise; level 4 six plies;
+// (the bot's default) three plies with a little noise; level 4 five plies;
 // level 5 as deep as the budget allows. Weaker levels also use a smaller
 // share of a given move time. Search never returns an illegal move: the
 // chosen move is matched against LegalMoves, and a failure of any kind

@@ -77,8 +77,8 @@ var levels = [6]level{
 	{},
 	{maxDepth: 1, timeShare: 0.25, defaultDur: 300 * time.Millisecond, noise: 250, blunder: 0.2, tableBits: 12},
 	{maxDepth: 2, timeShare: 0.35, defaultDur: 500 * time.Millisecond, noise: 80, blunder: 0.05, tableBits: 14},
-	{maxDepth: 4, timeShare: 0.5, defaultDur: 1000 * time.Millisecond, noise: 20, tableBits: 18},
-	{maxDepth: 6, timeShare: 0.7, defaultDur: 1500 * time.Millisecond, tableBits: 17},
+	{maxDepth: 3, timeShare: 0.5, defaultDur: 1000 * time.Millisecond, noise: 15, tableBits: 16},
+	{maxDepth: 5, timeShare: 0.7, defaultDur: 1500 * time.Millisecond, tableBits: 17},
 	{maxDepth: maxPly - maxQuiet - 4, timeShare: 1, defaultDur: 2000 * time.Millisecond, tableBits: 18},
 }
 

@@ -65,3 +65,22 @@ func TestAnalysePrintsIterations(t *testing.T) {
 		t.Errorf("a bad position: exit %d, want 2", code)
 	}
 }
+
+func TestPlayAgainstTheEngine(t *testing.T) {
+	// The engine answers each move; quitting ends the game.
+	code, out, errs := runCmd(t, "e2e4\nquit\n", "play", "-variant", "chess", "-ai", "1", "-as", "white", "-seed", "5")
+	if code != 0 || !strings.Contains(out, "engine (level 1) plays ") {
+		t.Fatalf("exit %d, stderr %q, out %q", code, errs, out)
+	}
+	// As black, the engine moves first.
+	code, out, _ = runCmd(t, "quit\n", "play", "-variant", "angle", "-ai", "1", "-as", "black", "-seed", "5")
+	if code != 0 || !strings.Contains(out, "engine (level 1) plays ") {
+		t.Fatalf("as black: exit %d, out %q", code, out)
+	}
+	if code, _, _ := runCmd(t, "", "play", "-ai", "7"); code != 2 {
+		t.Errorf("-ai 7: exit %d, want 2", code)
+	}
+	if code, _, _ := runCmd(t, "", "play", "-ai", "2", "-as", "green"); code != 2 {
+		t.Errorf("-as green: exit %d, want 2", code)
+	}
+}

@@ -21,6 +21,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 0, "roll dice from this seed (0: crypto/rand)")
 	replay := fs.String("replay", "", "replay a record file or PGN (from /export or -record), then continue")
 	record := fs.String("record", "", "write the game to this file after every move: PGN for chess, the record format for the other variants")
+	ai := addAIFlags(fs)
 	if help, err := parseFlags(fs, args); help || err != nil {
 		return err
 	}
@@ -55,12 +56,28 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err := file.save(); err != nil {
 		return err
 	}
+	if err := ai.check(g); err != nil {
+		return err
+	}
 	in := bufio.NewScanner(stdin)
 	for {
 		fmt.Fprint(stdout, "\n"+g.Diagram())
 		if o := g.Outcome(); o.Over {
 			fmt.Fprintln(stdout, describeOutcome(g, o))
 			return nil
+		}
+		if mv, ok := ai.engineMove(g, stdout); ok {
+			next, ply, evs, err := games.Apply(g, mv, roller)
+			if err != nil {
+				return fmt.Errorf("the engine's move %s: %w", mv, err)
+			}
+			g = next
+			file.add(ply)
+			if err := file.save(); err != nil {
+				return err
+			}
+			printEvents(stdout, evs)
+			continue
 		}
 		t := g.Turn()
 		roles := g.Roles()
