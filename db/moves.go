@@ -71,19 +71,25 @@ func (s *sqlStore) AppendMove(ctx context.Context, gameID int64, expectedPly int
 		if m.At.IsZero() {
 			m.At = now
 		}
+		// The game's row first: on PostgreSQL this locks it, so a rival
+		// move (another replica, the same interaction delivered twice) has
+		// either committed, and is seen below, or waits for this one.
+		g, gameErr := activeGame(ctx, tx, gameID)
+		if gameErr != nil && !errors.Is(gameErr, ErrGameOver) {
+			return gameErr
+		}
 		if interaction != nil {
 			var one int
 			err := tx.QueryRowContext(ctx, `SELECT 1 FROM moves WHERE interaction_id = ?`, interaction).Scan(&one)
 			if err == nil {
-				return ErrDuplicate
+				return ErrDuplicate // also when that move ended the game
 			}
 			if !errors.Is(err, sql.ErrNoRows) {
 				return err
 			}
 		}
-		g, err := activeGame(ctx, tx, gameID)
-		if err != nil {
-			return err
+		if gameErr != nil {
+			return gameErr
 		}
 		if g.Ply != expectedPly {
 			return ErrPositionChanged

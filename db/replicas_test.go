@@ -235,3 +235,52 @@ func TestAMoveOnAStaleCopyIsRefused(t *testing.T) {
 		}
 	})
 }
+
+// One interaction delivered to both replicas at once, each storing its move
+// (and retrying at the next ply, as a confused replica might): one move is
+// stored, every other attempt is told it is a duplicate or stale. The move
+// that ends the game, delivered again, is still a duplicate.
+func TestOneInteractionDeliveredTwiceStoresOneMove(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, be backend) {
+		s1, dsn := be.open(t)
+		s2 := mustOpen(t, dsn)
+		id := newToyGame(t, s1, "g1")
+		const n = 8
+		var wg sync.WaitGroup
+		errs := make([][2]error, n)
+		for i := 0; i < n; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				s := []Store{s1, s2}[i%2]
+				m := Move{Notation: "pass", PlayerID: "alice", InteractionID: "i-twice"}
+				for ply := 0; ply < 2; ply++ {
+					_, errs[i][ply] = s.AppendMove(bg, id, ply, m, time.Time{}, time.Time{}, nil)
+				}
+			}()
+		}
+		wg.Wait()
+		stored := 0
+		for i := range errs {
+			for ply, err := range errs[i] {
+				switch {
+				case err == nil:
+					stored++
+				case errors.Is(err, ErrDuplicate), ply == 0 && errors.Is(err, ErrPositionChanged):
+				default:
+					t.Errorf("attempt %d at ply %d: %v", i, ply, err)
+				}
+			}
+		}
+		if ms, _ := s1.Moves(bg, id); stored != 1 || len(ms) != 1 {
+			t.Fatalf("%d attempts succeeded, %d moves stored", stored, len(ms))
+		}
+		win := Move{Notation: "win", PlayerID: "bob", InteractionID: "i-win"}
+		if _, err := s1.AppendMove(bg, id, 1, win, time.Time{}, time.Time{}, &End{Winner: 1, Reason: "declared a win"}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s2.AppendMove(bg, id, 1, win, time.Time{}, time.Time{}, &End{Winner: 1, Reason: "declared a win"}); !errors.Is(err, ErrDuplicate) {
+			t.Fatalf("the winning move delivered again: %v", err)
+		}
+	})
+}
