@@ -13,6 +13,8 @@ import (
 	"github.com/mattn/go-sqlite3"
 )
 
+var errPostgresBackup = errors.New("bermuda backup copies SQLite files; back up a PostgreSQL database with pg_dump")
+
 // Backup writes a consistent copy of the live database to dstPath with
 // SQLite's online backup API; writers carry on meanwhile (WAL readers do not
 // block them). The copy is a single self-contained file (rollback journal,
@@ -20,7 +22,7 @@ import (
 // PostgreSQL has its own tools for this (pg_dump), so there it is refused.
 func (s *sqlStore) Backup(ctx context.Context, dstPath string) error {
 	if s.d.name != "sqlite" {
-		return fmt.Errorf("bermuda backup copies SQLite files; back up PostgreSQL with pg_dump")
+		return errPostgresBackup
 	}
 	return backupFrom(ctx, s.read.db, dstPath)
 }
@@ -29,6 +31,9 @@ func (s *sqlStore) Backup(ctx context.Context, dstPath string) error {
 // changing the source: it is opened read-only and not migrated. For
 // `bermuda backup`, which may run beside the bot.
 func BackupFile(ctx context.Context, srcPath, dstPath string) error {
+	if IsPostgresURL(srcPath) {
+		return errPostgresBackup
+	}
 	info, err := os.Stat(srcPath)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {

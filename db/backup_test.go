@@ -104,3 +104,16 @@ func TestBackupFileRefusesWhatIsNotABermudaDatabase(t *testing.T) {
 		t.Error("a backup attempt created the missing source")
 	}
 }
+
+func TestBackupOfPostgreSQLPointsToPgDump(t *testing.T) {
+	err := BackupFile(bg, "postgres://bermuda:s3cret@db.example/bermuda", filepath.Join(t.TempDir(), "b.db"))
+	if err == nil || !strings.Contains(err.Error(), "pg_dump") || strings.Contains(err.Error(), "s3cret") {
+		t.Errorf("BackupFile of a URL: %v", err)
+	}
+	if pgRunURL != "" {
+		s, _ := openPostgresTemp(t)
+		if err := s.Backup(bg, filepath.Join(t.TempDir(), "b.db")); err == nil || !strings.Contains(err.Error(), "pg_dump") {
+			t.Errorf("Store.Backup on PostgreSQL: %v", err)
+		}
+	}
+}
