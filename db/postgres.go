@@ -88,7 +88,9 @@ func openPostgres(dsn string) (*sqlStore, error) {
 		db.Close()
 		return nil, fmt.Errorf("cannot reach PostgreSQL at %s: %w", where, err)
 	}
-	if err := migrate(ctx, pool{db, d}); err != nil {
+	// No time limit: another replica may be applying a long migration,
+	// which this one must wait for.
+	if err := migrate(context.Background(), pool{db, d}); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("database %s: %w", where, err)
 	}
