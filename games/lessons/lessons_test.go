@@ -59,7 +59,7 @@ func TestMarksAreExactlyTheMoveGenerators(t *testing.T) {
 			}
 			rng := rand.New(rand.NewPCG(5, 6))
 			seen := map[games.MarkKind]bool{}
-			for ply := 0; ply < 60 && !g.Outcome().Over; ply++ {
+			for ply := 0; ply < 40 && !g.Outcome().Over; ply++ {
 				legal := g.LegalMoves()
 				if got, want := marked(MovablePieces(g), games.MarkMovable), fromGenerator(legal, ""); !slices.Equal(got, want) {
 					t.Fatalf("ply %d: movable pieces marked on %v, the generator moves %v", ply, got, want)
@@ -86,7 +86,7 @@ func TestMarksAreExactlyTheMoveGenerators(t *testing.T) {
 				g = next
 			}
 			if !seen[games.MarkTargetQuiet] || !seen[games.MarkTargetCapture] {
-				t.Errorf("60 plies marked no quiet move or no capture: %v", seen)
+				t.Errorf("40 plies marked no quiet move or no capture: %v", seen)
 			}
 		})
 	}
