@@ -26,6 +26,9 @@ type Limits struct {
 	Seed uint64
 	// OnIteration, if set, is called after every completed depth.
 	OnIteration func(Info)
+	// PieceValues, if set, replaces the piece values (hundredths of a
+	// pawn) for this search: how self-play tuning tries candidates.
+	PieceValues map[games.PieceKind]int
 }
 
 // Info describes one completed iteration of the search.
@@ -128,7 +131,7 @@ func run(ctx context.Context, g games.Game, lim Limits, lv level, rng *rand.Rand
 		// Leave a little for choosing and returning the move.
 		s.deadline = start.Add(budget - budget/10)
 	}
-	ev := newEvaluator(g, nil)
+	ev := newEvaluator(g, lim.PieceValues)
 	s.t = newTree(g, ev)
 	maxDepth := lv.maxDepth
 	if lim.Depth > 0 && lim.Depth < maxDepth {
@@ -286,6 +289,16 @@ func (s *searcher) pv(depth int) []string {
 		out = append(out, pm.Notation)
 		s.t.push(*found, 0)
 		n++
+	}
+	return out
+}
+
+// PieceValues returns a copy of the engine's piece values, in hundredths of
+// a pawn.
+func PieceValues() map[games.PieceKind]int {
+	out := make(map[games.PieceKind]int, len(pieceValues))
+	for k, v := range pieceValues {
+		out[k] = v
 	}
 	return out
 }

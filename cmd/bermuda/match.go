@@ -44,7 +44,7 @@ type matchResult struct {
 func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("match", stderr)
 	variant := fs.String("variant", "chess", "variant id")
-	aSpec := fs.String("a", "ai:3", "player A: random, greedy, ai:LEVEL or uci:PATH[,NAME=VALUE…]")
+	aSpec := fs.String("a", "ai:3", "player A: random, greedy, ai:LEVEL[,KIND=VALUE…] or uci:PATH[,NAME=VALUE…]")
 	bSpec := fs.String("b", "random", "player B (as -a)")
 	n := fs.Int("games", 10, "number of games; A plays Player 1 in the odd-numbered ones")
 	seed := fs.Uint64("seed", 1, "seed for the dice and the players' randomness")
@@ -172,11 +172,29 @@ func newMatchPlayer(spec, variant string, moveTime time.Duration, seed uint64) (
 	case spec == "greedy":
 		return &greedyPlayer{rng: rng}, nil
 	case strings.HasPrefix(spec, "ai:"):
-		lvl, err := strconv.Atoi(strings.TrimPrefix(spec, "ai:"))
+		parts := strings.Split(strings.TrimPrefix(spec, "ai:"), ",")
+		lvl, err := strconv.Atoi(parts[0])
 		if err != nil || lvl < 1 || lvl > 5 {
 			return nil, usagef("player %q: ai:LEVEL takes a level from 1 to 5", spec)
 		}
-		return &aiPlayer{level: lvl, moveTime: moveTime, rng: rng}, nil
+		p := &aiPlayer{level: lvl, moveTime: moveTime, rng: rng, spec: spec}
+		// ai:5,ship=480 plays with the ship worth 4.8 pawns: how piece
+		// values are tuned by self-play.
+		for _, kv := range parts[1:] {
+			k, v, ok := strings.Cut(kv, "=")
+			n, err := strconv.Atoi(v)
+			if !ok || err != nil || n < 0 {
+				return nil, usagef("player %q: piece values are written kind=hundredths, e.g. ai:5,ship=480", spec)
+			}
+			if p.values == nil {
+				p.values = engine.PieceValues()
+			}
+			if _, known := p.values[games.PieceKind(k)]; !known {
+				return nil, usagef("player %q: no piece kind %q", spec, k)
+			}
+			p.values[games.PieceKind(k)] = n
+		}
+		return p, nil
 	case strings.HasPrefix(spec, "uci:"):
 		if variant != "chess" {
 			return nil, usagef("player %q: UCI engines play orthodox chess only, not %s", spec, variant)
@@ -213,12 +231,14 @@ type aiPlayer struct {
 	level    int
 	moveTime time.Duration
 	rng      *rand.Rand
+	spec     string
+	values   map[games.PieceKind]int // nil: the engine's own
 }
 
-func (p *aiPlayer) name() string   { return fmt.Sprintf("ai:%d (%v/move)", p.level, p.moveTime) }
+func (p *aiPlayer) name() string   { return fmt.Sprintf("%s (%v/move)", p.spec, p.moveTime) }
 func (p *aiPlayer) newGame() error { return nil }
 func (p *aiPlayer) close()         {}
 func (p *aiPlayer) choose(ctx context.Context, g games.Game, _ []string) (string, error) {
-	r, err := engine.Search(ctx, g, engine.Limits{Level: p.level, MoveTime: p.moveTime, Seed: p.rng.Uint64()})
+	r, err := engine.Search(ctx, g, engine.Limits{Level: p.level, MoveTime: p.moveTime, Seed: p.rng.Uint64(), PieceValues: p.values})
 	return r.Move.Notation, err
 }

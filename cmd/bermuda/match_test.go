@@ -41,11 +41,17 @@ func TestMatchTableAndMistakes(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "A greedy") || !strings.Contains(out, "B random") {
 		t.Fatalf("exit %d, out %q, err %q", code, out, errs)
 	}
+	code, out, errs = runCmd(t, "", "match", "-variant", "angle", "-a", "ai:2,ship=480", "-b", "ai:1", "-games", "1", "-movetime", "5")
+	if code != 0 || !strings.Contains(out, "A ai:2,ship=480") {
+		t.Fatalf("exit %d, out %q, err %q", code, out, errs)
+	}
 	for _, args := range [][]string{
 		{"match", "-a", "ai:9"},
 		{"match", "-a", "nobody"},
 		{"match", "-variant", "angle", "-a", "uci:/usr/games/stockfish"},
 		{"match", "-games", "0"},
+		{"match", "-a", "ai:5,dragon=300"},
+		{"match", "-a", "ai:5,queen=lots"},
 	} {
 		if code, _, errs := runCmd(t, "", args...); code != 2 || errs == "" {
 			t.Errorf("%v: exit %d, stderr %q; want a usage error", args, code, errs)
