@@ -83,9 +83,10 @@ func GIF(frames []Frame, o GIFOptions) ([]byte, error) {
 	first := frames[0].View
 	for i, f := range frames {
 		v := f.View
-		if len(v.Cells) == len(first.Cells) {
-			v.Cells, v.Labels = first.Cells, first.Labels
+		if len(v.Cells) != len(first.Cells) {
+			return nil, fmt.Errorf("render: frame %d has %d cells, the first %d: an animation shows one board", i, len(v.Cells), len(first.Cells))
 		}
+		v.Cells, v.Labels = first.Cells, first.Labels
 		if err := checkView(&v); err != nil {
 			return nil, fmt.Errorf("frame %d: %w", i, err)
 		}

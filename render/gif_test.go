@@ -8,6 +8,7 @@ import (
 	"image/draw"
 	"image/gif"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/bermudachess/bermuda/games"
@@ -180,6 +181,10 @@ func TestGIFOverTheLimitSaysHowBig(t *testing.T) {
 	}
 	if _, err := GIF(nil, GIFOptions{}); err == nil {
 		t.Error("an animation of no frames encoded without an error")
+	}
+	mixed := []Frame{{View: chessView()}, {View: angleView()}}
+	if _, err := GIF(mixed, GIFOptions{}); err == nil || !strings.Contains(err.Error(), "frame 1 has 100 cells") {
+		t.Errorf("frames of two boards: %v", err)
 	}
 	bad := games.Record{Variant: "chess", Plies: []games.Ply{{Move: "e2e4"}, {Move: "e2e4"}}}
 	var re *games.ReplayError
