@@ -59,3 +59,37 @@ func TestBermudaUpperSquareIsDrawnOverTheSquareBeneath(t *testing.T) {
 		}
 	}
 }
+
+// TestBermudaClimbIsMarkedOnBothBoards plays a capture that climbs and
+// checks the picture: where the knight left (f3) the upper board shows a
+// teal ring at the same place, and where it climbed to (D5) a teal ring
+// stands over the capture square e5.
+func TestBermudaClimbIsMarkedOnBothBoards(t *testing.T) {
+	const upperKings = "4k3/8/8/8/8/8/8/4K3"
+	g, err := games.NewGame("bermuda", "4k3/8/8/4p3/8/5N2/8/4K3|"+upperKings+" w -|- - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _, _, err = games.Apply(g, "f3e5", games.Seeded(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := g.View()
+	img, _ := renderDecode(t, v, Options{CellPx: 40})
+	l := layoutOf(t, v, 40)
+	shift := boardBox(l, 64, 128).Min.Sub(boardBox(l, 0, 64).Min)
+	for _, lower := range []string{"f3", "e5"} {
+		r := l.cells[cellIndex(v, lower)].rect.Add(shift)
+		teal := 0
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				if near(rgbaAt(img, x, y), colBoardChange, 12) {
+					teal++
+				}
+			}
+		}
+		if teal < 40 {
+			t.Errorf("above %s the upper board shows %d teal pixels, want a ring", lower, teal)
+		}
+	}
+}
