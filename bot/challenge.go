@@ -205,10 +205,21 @@ func (b *Bot) btnAccept(ctx context.Context, r *request, id int64) error {
 		return err
 	}
 	row.ID = gameID
+	// The game is held (locked) until its opening posts are out, so that a
+	// quick first move can neither load a second copy of it nor post
+	// before its opening board.
+	s := &session{id: gameID, row: row, game: g}
+	s.mu.Lock()
+	defer s.unlock()
+	b.mu.Lock()
+	b.sessions[gameID] = s
+	b.mu.Unlock()
+	forget := func() { b.mu.Lock(); delete(b.sessions, gameID); b.mu.Unlock() }
 	names := [2]string{b.name(ctx, players[0]), b.name(ctx, players[1])}
 	thread, err := b.dc.StartThread(c.ChannelID, r.i.Message.ID, truncate(fmt.Sprintf("%s · %s vs %s", variantName(c.Variant), names[0], names[1]), 100))
 	if err != nil {
 		// No thread, no game: cancel it rather than leave it unplayable.
+		forget()
 		b.store.EndGame(ctx, gameID, db.End{Winner: -1, Reason: "aborted"})
 		b.log.Error("creating the game thread failed; game aborted", "game", gameID, "err", err)
 		failed := fmt.Sprintf("⚠️ %s accepted %s's challenge to **%s**, but the game thread could not be opened.", mention(acceptor), mention(c.ChallengerID), variantName(c.Variant))
@@ -216,19 +227,18 @@ func (b *Bot) btnAccept(ctx context.Context, r *request, id int64) error {
 		return userErrorf("I couldn't open the game thread (Discord said: %v), so the game was cancelled. Check my permissions in this channel and challenge again.", err)
 	}
 	if err := b.store.SetGameThread(ctx, gameID, thread.ID); err != nil {
+		forget()
 		return err
 	}
 	done := fmt.Sprintf("✅ %s accepted %s's challenge to **%s** — the game is on in <#%s>.", mention(acceptor), mention(c.ChallengerID), variantName(c.Variant), thread.ID)
 	r.editOriginal(&discordgo.WebhookEdit{Content: &done, Components: &[]discordgo.MessageComponent{}, Embeds: &[]*discordgo.MessageEmbed{}, AllowedMentions: noPings})
 	row.ThreadID = thread.ID
+	s.row = row
 	for _, p := range players {
 		if err := b.dc.AddThreadMember(thread.ID, p); err != nil {
 			b.log.Warn("adding a thread member failed", "thread", thread.ID, "user", p, "err", err)
 		}
 	}
-	b.mu.Lock()
-	b.sessions[gameID] = &session{id: gameID, row: row, game: g}
-	b.mu.Unlock()
 	b.postOpening(row, g, startEvents)
 	return nil
 }

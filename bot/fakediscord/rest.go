@@ -231,8 +231,9 @@ func (s *Server) recentMessagesLocked(channelID string, req *Request) []any {
 		limit = n
 	}
 	out := []any{}
-	for i := len(s.order) - 1; i >= 0 && len(out) < limit; i-- {
-		if m, ok := s.messages[s.order[i]]; ok && m.ChannelID == channelID && !m.Ephemeral {
+	ids := s.inChannel[channelID]
+	for i := len(ids) - 1; i >= 0 && len(out) < limit; i-- {
+		if m := s.messages[ids[i]]; !m.Ephemeral {
 			out = append(out, s.messageJSONLocked(m))
 		}
 	}
@@ -262,6 +263,10 @@ func (s *Server) addMessageLocked(channelID string, data map[string]any, files [
 	applyEdit(m, data, files)
 	s.messages[m.ID] = m
 	s.order = append(s.order, m.ID)
+	s.inChannel[channelID] = append(s.inChannel[channelID], m.ID)
+	if len(files) > 0 {
+		s.uploads[channelID]++
+	}
 	return m
 }
 

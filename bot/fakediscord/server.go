@@ -98,8 +98,10 @@ type Server struct {
 	mu           sync.Mutex
 	requests     []Request
 	messages     map[string]*Message
-	order        []string // message ids in creation order
-	chanOrder    []string // thread ids in creation order
+	order        []string            // message ids in creation order
+	inChannel    map[string][]string // message ids per channel, in creation order
+	uploads      map[string]int      // messages with attachments per channel
+	chanOrder    []string            // thread ids in creation order
 	channels     map[string]*Channel
 	interactions map[string]*interaction // by token
 	faults       []*fault
@@ -129,6 +131,8 @@ func New() *Server {
 		channels:     map[string]*Channel{},
 		interactions: map[string]*interaction{},
 		nonces:       map[string]string{},
+		inChannel:    map[string][]string{},
+		uploads:      map[string]int{},
 		deleted:      map[string]bool{},
 		nextID:       900000,
 		changed:      make(chan struct{}),
@@ -209,13 +213,15 @@ func (s *Server) Messages(channelID string) []Message {
 // MessagesLocked is Messages for use inside a Wait condition.
 func (s *Server) MessagesLocked(channelID string) []Message {
 	var out []Message
-	for _, id := range s.order {
-		if m, ok := s.messages[id]; ok && m.ChannelID == channelID {
-			out = append(out, *m)
-		}
+	for _, id := range s.inChannel[channelID] {
+		out = append(out, *s.messages[id])
 	}
 	return out
 }
+
+// UploadsLocked counts a channel's messages that carry attachments (board
+// pictures), for Wait conditions.
+func (s *Server) UploadsLocked(channelID string) int { return s.uploads[channelID] }
 
 // Message returns one message by id.
 func (s *Server) Message(id string) (Message, bool) {
@@ -393,4 +399,23 @@ func (s *Server) DeleteChannel(id string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.deleted[id] = true
+}
+
+// HasChannelLocked reports whether a thread exists, for Wait conditions.
+func (s *Server) HasChannelLocked(id string) bool { _, ok := s.channels[id]; return ok }
+
+// SessionsLocked is Sessions for use inside a Wait condition.
+func (s *Server) SessionsLocked() int { return s.gw.sessions }
+
+// AllMessages returns copies of every message in every channel.
+func (s *Server) AllMessages() []Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]Message, 0, len(s.messages))
+	for _, id := range s.order {
+		if m, ok := s.messages[id]; ok {
+			out = append(out, *m)
+		}
+	}
+	return out
 }
