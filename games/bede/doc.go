@@ -21,5 +21,11 @@
 //     and squires; a Jester copying a pawn is not a pawn.
 //   - A capture of a king never happens: the own king may not be taken,
 //     and a legal position never leaves the enemy king attacked.
-//   - Perft ignores repetition and the fifty-move rule, as usual.
+//   - Perft ignores repetition and the fifty-move rule, as usual, and
+//     counts nothing below mate or stalemate.
+//   - When one move both fills the fifty-move count and repeats a position
+//     a third time, the fifty-move rule is named: the position string
+//     holds its clock, so every string a game produces loads back with the
+//     same outcome (a repetition alone needs the history, which only the
+//     record holds).
 package bede
