@@ -98,6 +98,52 @@ type searchLevel struct {
 	expanded bool
 	code     uint32
 	outSq    []int // square each outcome's dice name; 0: nothing vanishes
+	// one scan of the board gives kings, counts and placement
+	summarized bool
+	hasKing    [2]bool
+	counts     [2][8]int
+	placement  [2]int
+}
+
+// summary scans the board once per position for Status, Counts and
+// Positional.
+func (s *searchState) summary() *searchLevel {
+	l := s.cur()
+	if l.summarized {
+		return l
+	}
+	l.hasKing = [2]bool{}
+	l.counts = [2][8]int{}
+	l.placement = [2]int{}
+	for _, sq := range playable {
+		pc := l.pos.board[sq]
+		if pc == empty {
+			continue
+		}
+		c := colorOf(pc)
+		k := pc & kindMask
+		l.counts[c][k]++
+		if k == king {
+			l.hasKing[c] = true
+		}
+		if inAngle(sq) {
+			l.placement[c] -= riskValue[k] * 6 / 100
+		}
+		switch k {
+		case king:
+		case pawn:
+			adv := rankOf(sq) - 1
+			if c == 1 {
+				adv = 8 - rankOf(sq)
+			}
+			l.placement[c] += 3 * adv
+		default:
+			f, r := fileOf(sq), rankOf(sq)
+			l.placement[c] += 8 - (absInt(2*f-9)+absInt(2*r-9))/2
+		}
+	}
+	l.summarized = true
+	return l
 }
 
 type searchState struct {
@@ -119,8 +165,9 @@ func (s *searchState) legal() []move {
 func (s *searchState) Player() games.Player { return games.Player(s.cur().pos.side) }
 
 func (s *searchState) Status() (bool, games.Player) {
-	p := &s.cur().pos
-	wk, bk := p.kingSquare(0) != 0, p.kingSquare(1) != 0
+	l := s.summary()
+	p := &l.pos
+	wk, bk := l.hasKing[0], l.hasKing[1]
 	switch {
 	case !wk && !bk:
 		return true, games.NoPlayer
@@ -279,7 +326,7 @@ func (s *searchState) Push(sm games.SearchMove, outcome int) {
 		searchVanish(&next.pos, sq, ms)
 	}
 	next.hash = angleHash(&next.pos)
-	next.generated, next.expanded = false, false
+	next.generated, next.expanded, next.summarized = false, false, false
 	s.top++
 }
 
@@ -318,15 +365,9 @@ func (s *searchState) Pop() {
 func (s *searchState) Kinds() []games.PieceKind { return searchKinds[1:] }
 
 func (s *searchState) Counts(dst []int) []int {
-	var c [2][8]int
-	b := &s.cur().pos.board
-	for _, sq := range playable {
-		if pc := b[sq]; pc != empty {
-			c[colorOf(pc)][pc&kindMask]++
-		}
-	}
+	l := s.summary()
 	for side := 0; side < 2; side++ {
-		dst = append(dst, c[side][1:]...)
+		dst = append(dst, l.counts[side][1:]...)
 	}
 	return dst
 }
@@ -351,31 +392,9 @@ var riskValue = [8]int{0, 100, 310, 330, 500, 950, 5000, 420}
 // the Angle (a share of each piece's value there, the king's worth the
 // game) and a little centralisation, minus the opponent's.
 func (s *searchState) Positional() int {
-	p := &s.cur().pos
-	var score [2]int
-	for _, sq := range playable {
-		pc := p.board[sq]
-		if pc == empty {
-			continue
-		}
-		c := colorOf(pc)
-		k := pc & kindMask
-		if inAngle(sq) {
-			score[c] -= riskValue[k] * 6 / 100
-		}
-		if k != king && k != pawn {
-			f, r := fileOf(sq), rankOf(sq)
-			score[c] += 8 - (absInt(2*f-9)+absInt(2*r-9))/2
-		} else if k == pawn {
-			adv := rankOf(sq) - 1
-			if c == 1 {
-				adv = 8 - rankOf(sq)
-			}
-			score[c] += 3 * adv
-		}
-	}
-	me := p.side
-	return score[me] - score[me^1] + 10
+	l := s.summary()
+	me := l.pos.side
+	return l.placement[me] - l.placement[me^1] + 10
 }
 
 func absInt(x int) int {
