@@ -35,6 +35,10 @@ type Bot struct {
 	appID       string
 	docsURL     string // where docs/rules is published; "" = no links
 
+	// autocompletes are the autocomplete ids answered lately: they have no
+	// claim in the database (they change nothing), but answer once too.
+	autocompletes *recentIDs
+
 	mu       sync.Mutex
 	sessions map[int64]*session
 	inflight sync.WaitGroup
@@ -64,6 +68,7 @@ func New(o Options) *Bot {
 	return &Bot{
 		store: o.Store, dc: o.Discord, log: o.Log, appID: o.AppID, defaultDays: o.DefaultDays, docsURL: o.DocsURL,
 		Now: time.Now, Roller: games.CryptoRoller{}, sessions: map[int64]*session{},
+		autocompletes: newRecentIDs(15*time.Minute, 100000),
 	}
 }
 
@@ -115,8 +120,16 @@ func (b *Bot) HandleInteraction(i *discordgo.Interaction) {
 			r.fail(errors.New("internal error"))
 		}
 	}()
-	if i.Type != discordgo.InteractionApplicationCommandAutocomplete {
-		// Exactly once: a re-delivered interaction changes nothing.
+	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		// Answered once, like everything else, but remembered in memory
+		// only: after a restart a late duplicate just gets a refused 40060.
+		if !b.autocompletes.first(i.ID, time.Now()) {
+			b.log.Debug("duplicate autocomplete ignored", "interaction", i.ID)
+			return
+		}
+	} else {
+		// Exactly once: a re-delivered interaction (a client retry, a
+		// gateway RESUME replay, or after a restart) changes nothing.
 		if err := b.store.ClaimInteraction(ctx, i.ID); err != nil {
 			if errors.Is(err, db.ErrDuplicate) {
 				b.log.Info("duplicate interaction ignored", "interaction", i.ID)

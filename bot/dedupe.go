@@ -36,11 +36,11 @@ func (r *recentIDs) first(id string, now time.Time) bool {
 	return true
 }
 
-// expire drops ids older than ttl, and the oldest beyond max.
+// expire drops ids older than ttl, and the oldest until one more fits.
 func (r *recentIDs) expire(now time.Time) {
 	for r.head < len(r.order) {
 		id := r.order[r.head]
-		if len(r.order)-r.head <= r.max && now.Sub(r.seen[id]) < r.ttl {
+		if len(r.order)-r.head < r.max && now.Sub(r.seen[id]) < r.ttl {
 			break
 		}
 		delete(r.seen, id)

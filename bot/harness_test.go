@@ -29,6 +29,9 @@ type harness struct {
 	clock  *fakeClock
 	closer func()
 	logs   *syncBuffer
+	// reconnect lets discordgo reconnect (and RESUME) after the fake drops
+	// the gateway; off by default so that closing is quick.
+	reconnect bool
 }
 
 // Users and the channel the tests play in.
@@ -60,10 +63,12 @@ func (s *syncBuffer) Write(p []byte) (int, error) {
 }
 func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
 
-func newHarness(t *testing.T) *harness {
+func newHarness(t *testing.T) *harness { return newHarnessWith(t, false) }
+
+func newHarnessWith(t *testing.T, reconnect bool) *harness {
 	t.Helper()
 	h := &harness{t: t, fake: fakediscord.New(), dbPath: filepath.Join(t.TempDir(), "bermuda.db"),
-		clock: &fakeClock{now: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}, logs: &syncBuffer{}}
+		clock: &fakeClock{now: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}, logs: &syncBuffer{}, reconnect: reconnect}
 	t.Cleanup(h.fake.Close)
 	h.start(games.Seeded(1))
 	t.Cleanup(func() { h.stop() })
@@ -86,9 +91,9 @@ func (h *harness) start(roller games.Roller) {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	s.ShouldReconnectOnError = false
+	s.ShouldReconnectOnError = h.reconnect
 	log := slog.New(slog.NewTextHandler(io.MultiWriter(h.logs), &slog.HandlerOptions{Level: slog.LevelDebug}))
-	b := New(Options{Store: store, Discord: &SessionDiscord{S: s, Backoff: time.Millisecond}, Log: log, DefaultDays: 3})
+	b := New(Options{Store: store, Discord: &SessionDiscord{S: s, Backoff: time.Millisecond, PostBudget: 2 * time.Second, TokenLife: 5 * time.Second}, Log: log, DefaultDays: 3})
 	b.Now = h.clock.Now
 	b.Roller = roller
 	if err := Connect(context.Background(), s, b); err != nil {

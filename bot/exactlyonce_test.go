@@ -1,0 +1,115 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bermudachess/bermuda/bot/fakediscord"
+)
+
+// Every interaction is answered once, however often Discord delivers it.
+
+// deliverTwice sends in, then the very same interaction again, and waits
+// until the bot has done all its work.
+func (h *harness) deliverTwice(in fakediscord.Interaction) fakediscord.InteractionStat {
+	h.t.Helper()
+	in.ID = h.fake.NewID()
+	for range 2 {
+		if _, err := h.fake.Send(in); err != nil {
+			h.t.Fatal(err)
+		}
+	}
+	if !h.fake.Wait(testWait, func(s *fakediscord.Server) bool { _, ok := s.ResponseLocked("tok-" + in.ID); return ok }) {
+		h.t.Fatalf("no answer to %s%s", in.Name, in.CustomID)
+	}
+	// The bot logs the duplicate it ignores.
+	for deadline := time.Now().Add(testWait); !h.loggedDuplicate(in.ID); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			h.t.Fatal("the duplicate was never seen")
+		}
+	}
+	h.bot.inflight.Wait()
+	return h.fake.Interactions()[in.ID]
+}
+
+func TestDuplicateDeliveriesAreAnsweredOnce(t *testing.T) {
+	h := newHarness(t)
+	thread := h.startGame("chess")
+	move := fakediscord.Interaction{Type: 2, User: ann, ChannelID: thread, ChannelType: 11, Name: "move", Options: []fakediscord.Option{str("move", "e4")}}
+	if st := h.deliverTwice(move); st.Callbacks != 1 || st.Attempts != 1 {
+		t.Fatalf("a twice-delivered /move: %d callbacks in %d attempts", st.Callbacks, st.Attempts)
+	}
+	auto := fakediscord.Interaction{Type: 4, User: bob, ChannelID: thread, ChannelType: 11, Name: "move",
+		Options: []fakediscord.Option{{Name: "move", Type: 3, Value: "e", Focused: true}}}
+	if st := h.deliverTwice(auto); st.Callbacks != 1 || st.Attempts != 1 {
+		t.Fatalf("a twice-delivered autocomplete: %d callbacks in %d attempts", st.Callbacks, st.Attempts)
+	}
+	row, _ := h.store.GameByThread(t.Context(), thread)
+	if row.Ply != 1 {
+		t.Fatalf("ply %d after one move delivered twice", row.Ply)
+	}
+}
+
+func TestGatewayResumeReplaysWithoutDoubleAnswers(t *testing.T) {
+	h := newHarnessWith(t, true)
+	h.fake.SetDuplicates(0, 5, 1) // a RESUME replays 5 events already seen
+	thread := h.startGame("chess")
+	h.move(ann, thread, "e4")
+	h.fake.Disconnect()
+	// Sent while the bot is away: delivered by the RESUME.
+	tok, err := h.fake.Send(fakediscord.Interaction{Type: 2, User: bob, ChannelID: thread, ChannelType: 11, Name: "move",
+		Options: []fakediscord.Option{str("move", "e5")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !h.fake.Wait(testWait, func(s *fakediscord.Server) bool { _, ok := s.ResponseLocked(tok); return ok }) {
+		t.Fatal("the move sent during the disconnect was never answered")
+	}
+	h.bot.inflight.Wait()
+	if h.fake.Resumes() != 1 || h.fake.Sessions() != 1 {
+		t.Fatalf("%d resumes, %d sessions: want the session resumed", h.fake.Resumes(), h.fake.Sessions())
+	}
+	h.move(ann, thread, "Nf3")
+	for id, st := range h.fake.Interactions() {
+		if st.Callbacks != 1 {
+			t.Errorf("interaction %s answered %d times", id, st.Callbacks)
+		}
+	}
+	if row, _ := h.store.GameByThread(t.Context(), thread); row.Ply != 3 {
+		t.Fatalf("ply %d, want 3", row.Ply)
+	}
+}
+
+func TestGameWhoseThreadIsGoneIsAbortedUnrated(t *testing.T) {
+	h := newHarness(t)
+	thread := h.startGame("chess")
+	h.move(ann, thread, "e4")
+	h.move(bob, thread, "e5")
+	h.fake.DeleteChannel(thread)
+	h.clock.Advance(60 * time.Hour) // the reminder is due
+	h.bot.Tick(t.Context())
+	row, _ := h.store.GameByThread(t.Context(), thread)
+	if row.State != "aborted" || row.Rated {
+		t.Fatalf("after the thread vanished: %+v", row)
+	}
+	lobby := contents(h, lobbyID)
+	if !strings.Contains(lobby[len(lobby)-1], "aborted and will not be rated") {
+		t.Fatalf("nothing said in the lobby: %q", lobby[len(lobby)-1])
+	}
+	posts := len(h.fake.Requests())
+	h.clock.Advance(20 * time.Hour) // past the deadline: nothing more to do
+	h.bot.Tick(t.Context())
+	if n := len(h.fake.Requests()); n != posts {
+		t.Fatalf("the scheduler kept trying a gone thread: %d more requests", n-posts)
+	}
+}
+
+func (h *harness) loggedDuplicate(id string) bool {
+	for _, line := range strings.Split(h.logs.String(), "\n") {
+		if strings.Contains(line, "duplicate") && strings.Contains(line, "interaction="+id) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,239 @@
+package bot
+
+import (
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/bermudachess/bermuda/bot/fakediscord"
+)
+
+// The retry rules, one by one, with the real discordgo client against the
+// fake Discord (no gateway needed: the interactions are only registered).
+
+const serverError = `{"message":"500: Internal Server Error","code":0}`
+
+func retryRig(t *testing.T) (*fakediscord.Server, *SessionDiscord) {
+	t.Helper()
+	fake := fakediscord.New()
+	t.Cleanup(fake.Close)
+	s, err := NewSession(testToken, fake.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fake, &SessionDiscord{S: s, Backoff: 5 * time.Millisecond, CallbackWindow: time.Second, PostBudget: 2 * time.Second}
+}
+
+// newInteraction registers an interaction in the fake's lobby channel.
+func newInteraction(t *testing.T, fake *fakediscord.Server) *discordgo.Interaction {
+	t.Helper()
+	id := fake.NewID()
+	tok, err := fake.Send(fakediscord.Interaction{ID: id, Type: 2, User: ann, ChannelID: lobbyID, Name: "board"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &discordgo.Interaction{ID: id, Token: tok, AppID: fake.AppID, ChannelID: lobbyID, Type: discordgo.InteractionApplicationCommand}
+}
+
+var deferReply = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
+
+func TestCallbackRetriedAfterServerError(t *testing.T) {
+	fake, dc := retryRig(t)
+	i := newInteraction(t, fake)
+	fake.Fail("POST", "/interactions/", 500, serverError, 1)
+	if err := dc.Respond(i, deferReply); err != nil {
+		t.Fatalf("500 then 204: %v", err)
+	}
+	if st := fake.Interactions()[i.ID]; st.Callbacks != 1 || st.Attempts != 2 {
+		t.Fatalf("callbacks %d in %d attempts, want 1 in 2", st.Callbacks, st.Attempts)
+	}
+}
+
+func TestCallbackHonoursRetryAfter(t *testing.T) {
+	fake, dc := retryRig(t)
+	i := newInteraction(t, fake)
+	var mu sync.Mutex
+	var at []time.Time
+	fake.OnRequest = func(r fakediscord.Request) {
+		if strings.HasPrefix(r.Path, "/interactions/") {
+			mu.Lock()
+			at = append(at, time.Now())
+			mu.Unlock()
+		}
+	}
+	fake.Fail("POST", "/interactions/", 429, `{"message":"You are being rate limited.","retry_after":0.3,"global":false}`, 1)
+	if err := dc.Respond(i, deferReply); err != nil {
+		t.Fatalf("429 then 204: %v", err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(at) != 2 {
+		t.Fatalf("%d attempts, want 2", len(at))
+	}
+	if gap := at[1].Sub(at[0]); gap < 300*time.Millisecond {
+		t.Fatalf("retried after %v, before the 300 ms retry_after", gap)
+	}
+	if st := fake.Interactions()[i.ID]; st.Callbacks != 1 {
+		t.Fatalf("%d callbacks took effect", st.Callbacks)
+	}
+}
+
+func TestCallbackThatLandedDespiteServerErrorIsNotAnsweredTwice(t *testing.T) {
+	fake, dc := retryRig(t)
+	i := newInteraction(t, fake)
+	fake.FailAfter("POST", "/interactions/", 500, serverError, 1)
+	if err := dc.Respond(i, deferReply); err != nil {
+		t.Fatalf("500 (landed), then 40060: want success, got %v", err)
+	}
+	st := fake.Interactions()[i.ID]
+	if st.Callbacks != 1 || st.Attempts != 2 {
+		t.Fatalf("callbacks %d in %d attempts, want 1 in 2", st.Callbacks, st.Attempts)
+	}
+	// Without an earlier failure, 40060 is a real refusal.
+	if err := dc.Respond(i, deferReply); discordCode(err) != 40060 {
+		t.Fatalf("a second answer: %v, want 40060", err)
+	}
+}
+
+func TestCallbackGivesUpWhenTheWindowCloses(t *testing.T) {
+	fake, dc := retryRig(t)
+	dc.CallbackWindow = 200 * time.Millisecond
+	i := newInteraction(t, fake)
+	fake.Fail("POST", "/interactions/", 503, serverError, 1000)
+	if err := dc.Respond(i, deferReply); err == nil {
+		t.Fatal("a callback that never got through reported success")
+	}
+	i2 := newInteraction(t, fake)
+	fake.ClearFaults()
+	fake.Fail("POST", "/interactions/", 404, `{"code":10062,"message":"Unknown interaction"}`, 1)
+	if err := dc.Respond(i2, deferReply); discordCode(err) != 10062 {
+		t.Fatalf("expired token: %v", err)
+	}
+	if st := fake.Interactions()[i2.ID]; st.Attempts != 1 {
+		t.Fatalf("an expired token was tried %d times", st.Attempts)
+	}
+}
+
+func followups(fake *fakediscord.Server, content string) int {
+	n := 0
+	for _, m := range fake.Messages(lobbyID) {
+		if m.Followup && m.Content == content {
+			n++
+		}
+	}
+	return n
+}
+
+func TestFollowupAfterServerErrorAppearsOnce(t *testing.T) {
+	for _, landed := range []bool{false, true} {
+		fake, dc := retryRig(t)
+		i := newInteraction(t, fake)
+		if err := dc.Respond(i, deferReply); err != nil {
+			t.Fatal(err)
+		}
+		if landed {
+			fake.FailAfter("POST", "/webhooks/", 500, serverError, 1)
+		} else {
+			fake.Fail("POST", "/webhooks/", 500, serverError, 1)
+		}
+		text := "the result, once"
+		if _, err := dc.Followup(i, &discordgo.WebhookParams{Content: text}); err != nil {
+			t.Fatalf("landed=%v: %v", landed, err)
+		}
+		if n := followups(fake, text); n != 1 {
+			t.Fatalf("landed=%v: the follow-up appeared %d times", landed, n)
+		}
+	}
+}
+
+func TestEphemeralFollowupOfUnknownFateIsNotRepeated(t *testing.T) {
+	fake, dc := retryRig(t)
+	i := newInteraction(t, fake)
+	dc.Respond(i, deferReply)
+	fake.FailAfter("POST", "/webhooks/", 500, serverError, 1)
+	text := "private note"
+	if _, err := dc.Followup(i, &discordgo.WebhookParams{Content: text, Flags: discordgo.MessageFlagsEphemeral}); err == nil {
+		t.Fatal("an unconfirmed ephemeral follow-up reported success")
+	}
+	if n := followups(fake, text); n != 1 {
+		t.Fatalf("the ephemeral follow-up appeared %d times", n)
+	}
+	fake.Fail("POST", "/webhooks/", 429, `{"message":"rate limited","retry_after":0.01,"global":false}`, 1)
+	if _, err := dc.Followup(i, &discordgo.WebhookParams{Content: "after a 429", Flags: discordgo.MessageFlagsEphemeral}); err != nil {
+		t.Fatalf("a 429 proves nothing was posted, so it is retried: %v", err)
+	}
+}
+
+func TestChannelPostWithNonceAppearsOnce(t *testing.T) {
+	fake, dc := retryRig(t)
+	for _, fail := range []func(string, string, int, string, int){fake.FailAfter, fake.Fail} {
+		fail("POST", "/channels/"+lobbyID+"/messages", 500, serverError, 2)
+	}
+	m, err := dc.Send(lobbyID, &discordgo.MessageSend{Content: "posted once"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	msgs := fake.Messages(lobbyID)
+	if len(msgs) != 1 || msgs[0].ID != m.ID {
+		t.Fatalf("%d messages after two lost answers and two refusals, want the one returned (%s)", len(msgs), m.ID)
+	}
+}
+
+func TestGlobalRateLimitPausesEveryRoute(t *testing.T) {
+	fake, dc := retryRig(t)
+	fake.GlobalLimit(400 * time.Millisecond)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		if _, err := dc.Send(lobbyID, &discordgo.MessageSend{Content: "first"}); err != nil {
+			t.Error(err)
+		}
+	}()
+	// Wait until the bot has read the 429 (its transport holds the pause).
+	gate := dc.S.Client.Transport.(rebaseTransport).next.(*rateGate)
+	for deadline := time.Now().Add(testWait); gate.until.Load() == 0; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the global 429 was never read")
+		}
+	}
+	for _, ch := range []string{"7001", "7002", "7003"} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := dc.Send(ch, &discordgo.MessageSend{Content: "other route"}); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	if v := fake.GlobalViolations(); v != 0 {
+		t.Fatalf("%d requests were made during a global rate limit", v)
+	}
+	if f := fake.Faults(); f.GlobalLimits != 1 {
+		t.Fatalf("%d global 429s, want the first request's only", f.GlobalLimits)
+	}
+}
+
+func TestRecentIDsAreBoundedByTimeAndSize(t *testing.T) {
+	r := newRecentIDs(time.Minute, 3)
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	if !r.first("a", t0) || r.first("a", t0.Add(time.Second)) {
+		t.Fatal("a duplicate within the minute was not caught")
+	}
+	if !r.first("a", t0.Add(2*time.Minute)) {
+		t.Fatal("an id older than the ttl was not forgotten")
+	}
+	for n, id := range []string{"b", "c", "d", "e"} {
+		r.first(id, t0.Add(2*time.Minute+time.Duration(n)*time.Second))
+	}
+	if r.len() != 3 {
+		t.Fatalf("%d ids kept, want at most 3", r.len())
+	}
+	if r.first("e", t0.Add(3*time.Minute)) {
+		t.Fatal("the newest id was forgotten")
+	}
+}
