@@ -6,38 +6,115 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/games/lessons"
 	xdraw "golang.org/x/image/draw"
 )
 
-// The pictures under docs/images show every variant as Discord shows it:
-// downscaled to 400 px wide (desktop) and 350 px (phone). They are
-// written only on request, for people to look at:
+// The pictures under docs/images show what players see, as Discord shows
+// it: every variant's board in mid-game downscaled to 400 px wide
+// (desktop) and 350 px (phone), the legend, piece lessons, the /moves
+// pictures, a rating chart and a short replay. They are written only on
+// request, for people to look at:
 //
-//	BERMUDA_DOC_IMAGES=../docs/images go test ./render -run TestWriteDocImages
+//	BERMUDA_DOC_IMAGES=$PWD/docs/images go test ./render -run TestWriteDocImages
 func TestWriteDocImages(t *testing.T) {
 	dir := os.Getenv("BERMUDA_DOC_IMAGES")
 	if dir == "" {
 		t.Skip("set BERMUDA_DOC_IMAGES to a directory to write the review pictures")
 	}
-	for _, v := range games.All() {
-		r := games.Seeded(11)
-		g, _, _, err := games.Start(v.ID, "", r)
+	shrink := func(name string, b []byte, err error, widths ...int) {
+		t.Helper()
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", name, err)
 		}
-		g = playSome(t, g, r, 30)
-		b, err := PNG(g.View())
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, w := range []int{400, 350} {
-			writeScaled(t, filepath.Join(dir, v.ID+"-"+strconv.Itoa(w)+".png"), decode(t, b), w)
+		for _, w := range widths {
+			writeScaled(t, filepath.Join(dir, name+"-"+strconv.Itoa(w)+".png"), decode(t, b), w)
 		}
 	}
+	for _, v := range games.All() {
+		g := telling(t, v.ID)
+		b, err := PNG(g.View())
+		shrink(v.ID, b, err, 400, 350)
+	}
+	b, err := Legend()
+	shrink("legend", b, err, 400)
+	for _, c := range []struct {
+		variant string
+		kind    games.PieceKind
+	}{{"bermuda", games.Queen}, {"angle", games.Ship}, {"bede", games.Squire}, {"spindecision", games.Schrodinger}} {
+		l, err := lessons.PieceLesson(c.variant, c.kind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := PNG(l.View)
+		shrink("lesson-"+c.variant+"-"+string(c.kind), b, err, 400)
+	}
+	g := telling(t, "bermuda")
+	b, err = PNG(lessons.MovablePieces(g))
+	shrink("moves-bermuda", b, err, 400)
+	from := lessons.Movable(g)
+	slices.SortFunc(from, func(a, b string) int { return len(targetsOf(t, g, b)) - len(targetsOf(t, g, a)) })
+	v, err := lessons.TargetsFrom(g, from[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err = PNG(v)
+	shrink("moves-bermuda-from-"+from[0], b, err, 400)
+
+	start := time.Date(2026, 9, 1, 0, 0, 0, 0, time.UTC)
+	b, err = RatingChart([]RatingSeries{
+		{Label: "Bermuda Chess", Points: history(start, 20, 1600, 5)},
+		{Label: "The Bermuda Chess Angle", Points: history(start.Add(48*time.Hour), 12, 1450, -4)},
+		{Label: "Bede Chess", Points: history(start, 1, 1500, 0)},
+	}, ChartOptions{Title: "alice · rating history"})
+	shrink("chart", b, err, 400)
+
+	frames, err := ReplayFrames(randomRecord(t, "angle", 30))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gifData, err := GIF(frames, GIFOptions{CellPx: 30})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "replay-angle.gif"), gifData, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func targetsOf(t *testing.T, g games.Game, from string) []lessons.Target {
+	ts, err := lessons.Targets(g, from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ts
+}
+
+// telling plays a seeded game of variant for at least 24 plies and then on
+// until the last move did something particular to the variant (changed
+// boards, rolled the Angle's dice), up to 120 plies.
+func telling(t *testing.T, variant string) games.Game {
+	r := games.Seeded(11)
+	g, _, _, err := games.Start(variant, "", r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g = playSome(t, g, r, 24)
+	for i := 0; i < 96 && !g.Outcome().Over; i++ {
+		for _, m := range g.View().Marks {
+			if m.Kind == games.MarkBoardChange || m.Kind == games.MarkDice {
+				return g
+			}
+		}
+		g = playSome(t, g, r, 1)
+	}
+	return g
 }
 
 // writeScaled writes img scaled to width w, as a browser would show it,
