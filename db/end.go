@@ -76,11 +76,11 @@ func finish(ctx context.Context, tx *txn, g Game, end End, now time.Time) (Resul
 	return result, nil
 }
 
-// countsForRating applies the rules: aborted games and games against
-// oneself never count; a resignation or loss on time counts only once each
+// countsForRating applies the rules: aborted games, games against oneself
+// and games against the computer never count; a resignation or loss on time counts only once each
 // player has made at least two moves.
 func countsForRating(ctx context.Context, tx *txn, g Game, end End) (bool, error) {
-	if end.Reason == "aborted" || g.Players[0] == g.Players[1] {
+	if end.Reason == "aborted" || g.Players[0] == g.Players[1] || g.ComputerLevel > 0 {
 		return false, nil
 	}
 	if end.Reason != "resignation" && end.Reason != "time" {

@@ -21,21 +21,25 @@ type Game struct {
 	State                        string    // "active", "finished", "aborted"
 	Winner                       int       // 0 or 1 (games.Player), -1 draw or none
 	Reason                       string    // "checkmate", "resignation", "time", "agreement", "aborted", …
-	// Rated: every game is played for rating (the value given at creation is
-	// ignored); once the game has ended it says whether the result counted.
-	Rated                         bool
-	Ply                           int       // number of moves stored
-	Deadline                      time.Time // when the player to act loses on time (zero if none)
-	ReminderAt                    time.Time
-	ReminderSent                  bool
-	DrawOfferBy                   int // -1 none, else the games.Player who offered
-	RematchOf                     int64
+	// Rated: every game between two people is played for rating (the value
+	// given at creation is ignored); once the game has ended it says whether
+	// the result counted.
+	Rated        bool
+	Ply          int       // number of moves stored
+	Deadline     time.Time // when the player to act loses on time (zero if none)
+	ReminderAt   time.Time
+	ReminderSent bool
+	DrawOfferBy  int // -1 none, else the games.Player who offered
+	RematchOf    int64
+	// ComputerLevel is the engine's level (1–5) when one player is the bot
+	// itself; 0 when two people play. Such games are never rated.
+	ComputerLevel                 int
 	CreatedAt, UpdatedAt, EndedAt time.Time
 }
 
 const gameColumns = `id, guild_id, channel_id, thread_id, variant, setup, start_rolls, player1_id, player2_id,
 	days, state, winner, reason, rated, ply, deadline, reminder_at, reminder_sent, draw_offer_by, rematch_of,
-	created_at, updated_at, ended_at`
+	computer_level, created_at, updated_at, ended_at`
 
 func scanGame(row interface{ Scan(...any) error }) (Game, error) {
 	var g Game
@@ -43,7 +47,7 @@ func scanGame(row interface{ Scan(...any) error }) (Game, error) {
 	var deadline, reminder, rematch, created, updated, ended sql.NullInt64
 	err := row.Scan(&g.ID, &g.GuildID, &g.ChannelID, &g.ThreadID, &g.Variant, &g.Setup, &startRolls,
 		&g.Players[0], &g.Players[1], &g.Days, &g.State, &g.Winner, &g.Reason, &g.Rated, &g.Ply,
-		&deadline, &reminder, &g.ReminderSent, &g.DrawOfferBy, &rematch, &created, &updated, &ended)
+		&deadline, &reminder, &g.ReminderSent, &g.DrawOfferBy, &rematch, &g.ComputerLevel, &created, &updated, &ended)
 	if err != nil {
 		return g, err
 	}
@@ -72,6 +76,9 @@ func insertGame(ctx context.Context, tx *txn, now time.Time, g Game) (int64, err
 	if g.Days < 1 || g.Days > 365 {
 		return 0, fmt.Errorf("days per move must be between 1 and 365, got %d", g.Days)
 	}
+	if g.ComputerLevel < 0 || g.ComputerLevel > 5 {
+		return 0, fmt.Errorf("the computer's level must be between 1 and 5 (0: no computer), got %d", g.ComputerLevel)
+	}
 	rolls, err := json.Marshal(nonNilInts(g.StartRolls))
 	if err != nil {
 		return 0, err
@@ -86,10 +93,11 @@ func insertGame(ctx context.Context, tx *txn, now time.Time, g Game) (int64, err
 	var id int64
 	err = tx.QueryRowContext(ctx, `INSERT INTO games (guild_id, channel_id, thread_id, variant, setup, start_rolls,
 		player1_id, player2_id, days, state, winner, reason, rated, ply, deadline, reminder_at, reminder_sent,
-		draw_offer_by, rematch_of, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', -1, '', 1, 0, ?, ?, 0, -1, ?, ?, ?) RETURNING id`,
+		draw_offer_by, rematch_of, computer_level, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', -1, '', ?, 0, ?, ?, 0, -1, ?, ?, ?, ?) RETURNING id`,
 		g.GuildID, g.ChannelID, g.ThreadID, g.Variant, g.Setup, string(rolls), g.Players[0], g.Players[1], g.Days,
-		millis(g.Deadline), millis(g.ReminderAt), rematch, millis(g.CreatedAt), now.UnixMilli()).Scan(&id)
+		boolInt(g.ComputerLevel == 0), millis(g.Deadline), millis(g.ReminderAt), rematch, g.ComputerLevel,
+		millis(g.CreatedAt), now.UnixMilli()).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("storing the game: %w", err)
 	}

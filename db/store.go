@@ -72,6 +72,13 @@ type Store interface {
 	Moves(ctx context.Context, gameID int64) ([]Move, error)
 	AppendMove(ctx context.Context, gameID int64, expectedPly int, m Move, deadline, reminderAt time.Time, end *End) (Result, error)
 	EndGame(ctx context.Context, gameID int64, end End) (Result, error)
+	// ComputerGames lists the active games against the computer, in every
+	// server, oldest first: those where it owes a move are made after a
+	// restart (on whichever replica commits the move first).
+	ComputerGames(ctx context.Context) ([]Game, error)
+	// ComputerRecord is a player's record against each level of the
+	// computer on a server, by level; levels never played are left out.
+	ComputerRecord(ctx context.Context, guildID, userID string) ([]LevelRecord, error)
 
 	Leaderboard(ctx context.Context, guildID, variant string, n int) ([]Rating, error)
 	Provisional(ctx context.Context, guildID, variant string, n int) ([]Rating, error)
