@@ -138,6 +138,7 @@ func BenchmarkReplayGIF(b *testing.B) {
 		b.Run(id+"/"+strconv.Itoa(c.plies), func(b *testing.B) {
 			rec := randomRecord(b, id, c.plies)
 			size := 0
+			cpu0 := cpuTime()
 			for b.Loop() {
 				out, err := ReplayGIF(rec, GIFOptions{})
 				if err != nil {
@@ -146,6 +147,7 @@ func BenchmarkReplayGIF(b *testing.B) {
 				size = len(out)
 			}
 			b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/game")
+			b.ReportMetric(float64((cpuTime()-cpu0).Milliseconds())/float64(b.N), "cpu-ms/game")
 			b.ReportMetric(float64(size)/1e6, "MB")
 			b.ReportMetric(float64(len(rec.Plies)), "plies")
 		})
