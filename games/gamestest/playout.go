@@ -15,8 +15,7 @@ import (
 // plies (the cap only detects a game that does not end; it never ends one).
 // Dice come from games.Seeded(seed), moves from a PCG seeded with seed. At
 // every ply, the finished position included, it checks CheckReload; at the
-// end, that the finished game has no moves. It returns the final game and
-// its length in plies.
+// end, CheckGameOver. It returns the final game and its length in plies.
 func PlayOut(t testing.TB, id string, seed uint64, safetyCap int) (games.Game, int) {
 	t.Helper()
 	dice := games.Seeded(seed)
@@ -30,9 +29,7 @@ func PlayOut(t testing.TB, id string, seed uint64, safetyCap int) (games.Game, i
 		legal := g.LegalMoves()
 		CheckReload(t, g, legal, where)
 		if g.Outcome().Over {
-			if len(legal) != 0 {
-				t.Fatalf("%s: over (%s) with %d legal moves", where(), g.Outcome().Reason, len(legal))
-			}
+			CheckGameOver(t, g, where)
 			return g, ply
 		}
 		if len(legal) == 0 {
