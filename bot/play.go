@@ -71,6 +71,7 @@ func (b *Bot) commitMove(ctx context.Context, s *session, r *request, p games.Pl
 		return err
 	}
 	s.row, s.game = row, next
+	s.publish() // autocomplete may suggest the next move while this one is posted
 
 	moveText := describeMove(row, mover, ply.Move, evs)
 	if !r.deferred || r.editOriginal(&discordgo.WebhookEdit{Content: &moveText, AllowedMentions: noPings}) != nil {
@@ -132,14 +133,21 @@ func moveErrorText(me *games.MoveError) string {
 }
 
 // autocomplete suggests legal moves filtered by what was typed. It cannot
-// be deferred, so it only reads.
+// be deferred, so it only reads, from the game's latest view: it never
+// waits for a move being played or posted.
 func (b *Bot) autocomplete(ctx context.Context, r *request) error {
 	var choices []*discordgo.ApplicationCommandOptionChoice
 	row, err := b.store.GameByThread(ctx, r.i.ChannelID)
 	if err == nil && row.State == "active" {
-		if s, err := b.lockGame(ctx, row.ID); err == nil {
-			if p := s.playerOf(r.userID()); p != games.NoPlayer && s.game.Turn().Player == p {
-				for _, m := range games.FilterMoves(r.stringOption("move"), s.game.LegalMoves(), 25) {
+		if v, err := b.gameView(ctx, row.ID); err == nil && v.active {
+			p := games.NoPlayer
+			for seat, id := range v.players {
+				if id == r.userID() {
+					p = games.Player(seat)
+				}
+			}
+			if p != games.NoPlayer && v.game.Turn().Player == p {
+				for _, m := range games.FilterMoves(r.stringOption("move"), v.game.LegalMoves(), 25) {
 					label := m.Notation
 					if m.Label != "" && m.Label != m.Notation {
 						label = m.Notation + " — " + m.Label
@@ -147,7 +155,6 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) error {
 					choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: truncate(label, 100), Value: m.Notation})
 				}
 			}
-			s.unlock()
 		}
 	}
 	return r.respond(&discordgo.InteractionResponse{

@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"fmt"
+	"runtime"
 	"strings"
 	"time"
 
@@ -36,10 +37,18 @@ func playerLine(row db.Game, g games.Game) string {
 	return fmt.Sprintf("%s (%s) vs %s (%s)", mention(row.Players[0]), roles[0], mention(row.Players[1]), roles[1])
 }
 
+// drawing admits as many board renderings at once as there are CPUs.
+// Drawing is the bot's heaviest work; with more at once nothing is drawn
+// sooner, but a new interaction would queue behind them for the CPU before
+// it could be acknowledged within Discord's 3 seconds.
+var drawing = make(chan struct{}, runtime.GOMAXPROCS(0))
+
 // boardMessage is a new message with the position as a PNG in an embed,
 // pinging whoever acts next (if the game goes on).
 func (b *Bot) boardMessage(row db.Game, g games.Game, title string) (*discordgo.MessageSend, error) {
+	drawing <- struct{}{}
 	png, err := render.PNG(g.View())
+	<-drawing
 	if err != nil {
 		return nil, fmt.Errorf("rendering the board: %w", err)
 	}

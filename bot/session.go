@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"sync/atomic"
 
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/games"
@@ -19,6 +20,25 @@ type session struct {
 	// boardStale: the last board post failed for good, so the next
 	// reminder carries the board (/board always does).
 	boardStale bool
+	// view is the game as of its last change, for readers that must not
+	// wait behind an action (autocomplete has 3 seconds and no defer).
+	// Game values are never changed once made (games.Apply plays on a
+	// copy), so a view can be read while the next move is being played.
+	view atomic.Pointer[gameView]
+}
+
+// gameView is a read-only snapshot of a session.
+type gameView struct {
+	players [2]string
+	active  bool
+	game    games.Game
+}
+
+// publish makes the current state the session's view. Call with s.mu held.
+func (s *session) publish() {
+	if s.game != nil {
+		s.view.Store(&gameView{players: s.row.Players, active: s.row.State == "active", game: s.game})
+	}
 }
 
 // lockGame returns the game's session, loaded and locked. The caller must
@@ -48,7 +68,29 @@ func (b *Bot) lockGame(ctx context.Context, id int64) (*session, error) {
 	return s, nil
 }
 
-func (s *session) unlock() { s.mu.Unlock() }
+func (s *session) unlock() {
+	s.publish()
+	s.mu.Unlock()
+}
+
+// gameView returns the game's latest view without waiting for an action
+// in progress (loading the game first if it is not in memory).
+func (b *Bot) gameView(ctx context.Context, id int64) (*gameView, error) {
+	b.mu.Lock()
+	s := b.sessions[id]
+	b.mu.Unlock()
+	if s != nil {
+		if v := s.view.Load(); v != nil {
+			return v, nil
+		}
+	}
+	s, err := b.lockGame(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	s.unlock()
+	return s.view.Load(), nil
+}
 
 // gameInThread finds the game whose thread this is, locked.
 func (b *Bot) gameInThread(ctx context.Context, r *request) (*session, error) {

@@ -27,7 +27,7 @@ func (sk *soak) check() {
 	}
 	var latencies []time.Duration
 	byType := map[int][]time.Duration{}
-	delivered, cutShort, exempted := 0, map[string]bool{}, 0
+	delivered, cutShort, unanswered, deadSocket := 0, map[string]bool{}, 0, 0
 	for id, st := range sk.fake.Interactions() {
 		if st.Delivered.IsZero() {
 			continue // sent while the bot had no gateway session: Discord says "did not respond"
@@ -42,7 +42,10 @@ func (sk *soak) check() {
 		case st.Callbacks == 0 && !cutShort[id]:
 			t.Errorf("interaction %s (type %d), delivered %v, never answered (%d attempts)", id, st.Type, st.Delivered.Format("15:04:05.000"), st.Attempts)
 		case st.Callbacks == 0:
-			exempted++
+			unanswered++
+			if st.Delivered.After(sk.killedAt) {
+				deadSocket++ // written to the connection of a process already dead
+			}
 		}
 		if !st.FirstCallback.IsZero() {
 			latencies = append(latencies, st.FirstCallback.Sub(st.Delivered))
@@ -70,7 +73,7 @@ func (sk *soak) check() {
 			}
 		}
 	}
-	stored := 0
+	stored, unannounced := 0, 0
 	for _, g := range sk.games {
 		if g.thread == "" {
 			continue
@@ -86,7 +89,7 @@ func (sk *soak) check() {
 			continue
 		}
 		stored += len(moves)
-		exempted += sk.checkGame(row, moves, byChannel[g.thread], cutShort)
+		unannounced += sk.checkGame(row, moves, byChannel[g.thread], cutShort)
 	}
 
 	pctOf := func(ds []time.Duration, p float64) time.Duration {
@@ -101,9 +104,9 @@ func (sk *soak) check() {
 		t.Logf("interaction type %d: %d answered, first callback p50 %v p99 %v", typ, len(ds), pctOf(ds, 0.5), pctOf(ds, 0.99))
 	}
 	f := sk.fake.Faults()
-	summary := fmt.Sprintf("soak: %d games, %d players, %d interactions delivered (%d unanswered or unannounced because the SIGKILL cut them short), first callback p50 %v p99 %v max %v; "+
+	summary := fmt.Sprintf("soak: %d games, %d players, %d interactions delivered (cut short by the SIGKILL: %d unanswered, %d of them sent to the dead process; %d moves stored but not or not fully announced), first callback p50 %v p99 %v max %v; "+
 		"%d moves stored in %.1f s (%.1f moves/s), %d pictures decoded; faults injected: %d×500, %d×500 after the work, %d×429, %d dropped, %d dropped after the work; %d gateway RESUMEs",
-		len(sk.games), len(sk.users), delivered, exempted, pct(0.50), pct(0.99), pct(1), stored, sk.played.Seconds(), float64(stored)/sk.played.Seconds(), pictures,
+		len(sk.games), len(sk.users), delivered, unanswered, deadSocket, unannounced, pct(0.50), pct(0.99), pct(1), stored, sk.played.Seconds(), float64(stored)/sk.played.Seconds(), pictures,
 		f.ServerErrors, f.ServerErrorsAfter, f.RateLimits, f.Drops, f.DropsAfter, sk.fake.Resumes())
 	t.Log(summary)
 	if os.Getenv("BERMUDA_SOAK") == "full" {
