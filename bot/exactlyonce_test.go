@@ -113,3 +113,51 @@ func (h *harness) loggedDuplicate(id string) bool {
 	}
 	return false
 }
+
+func TestLostBoardIsToldOnceAndComesWithTheReminder(t *testing.T) {
+	h := newHarness(t)
+	thread := h.startGame("chess")
+	h.move(ann, thread, "e4")
+	// Bob's move is stored and announced, but its board never gets through.
+	h.fake.Fail("POST", "/channels/"+thread+"/messages", 503, serverError, 1000)
+	h.move(bob, thread, "e5")
+	h.fake.ClearFaults()
+	var told []string
+	for _, m := range h.fake.Messages(thread) {
+		if m.Ephemeral && strings.Contains(m.Content, "Discord did not take the new board") {
+			told = append(told, m.Content)
+		}
+	}
+	if len(told) != 1 {
+		t.Fatalf("the mover was told %d times about the lost board", len(told))
+	}
+	if row, _ := h.store.GameByThread(t.Context(), thread); row.Ply != 2 {
+		t.Fatalf("ply %d: the move did not stand", row.Ply)
+	}
+	boards := boardPosts(h, thread)
+	h.clock.Advance(60 * time.Hour)
+	h.bot.Tick(t.Context())
+	msgs := h.fake.Messages(thread)
+	last := msgs[len(msgs)-1]
+	if !strings.Contains(last.Content, "⏰") || len(last.Files) != 1 || boardPosts(h, thread) != boards+1 {
+		t.Fatalf("the reminder did not bring the missing board: %q with %d files", last.Content, len(last.Files))
+	}
+}
+
+func TestArchivedThreadIsReopenedWhenAPlayerMoves(t *testing.T) {
+	h := newHarness(t)
+	thread := h.startGame("chess")
+	boards := boardPosts(h, thread)
+	h.fake.Fail("POST", "/channels/"+thread+"/messages", 400, `{"code":50083,"message":"Thread is archived"}`, 1)
+	h.move(ann, thread, "e4")
+	if boardPosts(h, thread) != boards+1 {
+		t.Fatal("the board did not reach the archived thread")
+	}
+	var reopened bool
+	for _, r := range h.fake.Requests() {
+		reopened = reopened || (r.Method == "PATCH" && r.Path == "/channels/"+thread && r.JSON["archived"] == false)
+	}
+	if !reopened {
+		t.Fatal("the thread was not unarchived")
+	}
+}

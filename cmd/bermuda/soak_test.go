@@ -32,8 +32,6 @@ func TestSoak(t *testing.T) {
 	cfg := soakConfig{games: 8, users: 16, moves: 10, lobbies: 2}
 	if os.Getenv("BERMUDA_SOAK") == "full" {
 		cfg = soakConfig{games: 56, users: 100, moves: 40, lobbies: 5}
-	} else if testing.Short() {
-		t.Skip("the soak test starts the bot binary; skipped with -short")
 	}
 	cfg.faults, cfg.duplicates = 0.05, 0.10
 	sk := newSoak(t, cfg)
