@@ -228,7 +228,7 @@ type User struct {
 
 // Interaction describes an interaction to dispatch.
 type Interaction struct {
-	Type      int // 2 command, 3 component, 4 autocomplete
+	Type      int // 2 command, 3 component, 4 autocomplete, 5 form (modal) submit
 	User      User
 	ChannelID string
 	// ChannelType is the channel's type (0 text, 11 public thread).
@@ -303,6 +303,8 @@ func (s *Server) Send(in Interaction) (string, error) {
 	case 3:
 		payload["data"] = map[string]any{"custom_id": in.CustomID, "component_type": 2}
 		payload["message"] = map[string]any{"id": in.MessageID, "channel_id": in.ChannelID, "content": ""}
+	case 5: // a submitted form
+		payload["data"] = map[string]any{"custom_id": in.CustomID, "components": []any{}}
 	default:
 		return "", fmt.Errorf("fakediscord: interaction type %d not supported", in.Type)
 	}
