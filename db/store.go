@@ -41,6 +41,10 @@ type Store interface {
 	// ErrClosed and closes the database.
 	Close() error
 	SchemaVersion(ctx context.Context) (int, error)
+	// Ping checks that the database answers (a replica's readiness).
+	Ping(ctx context.Context) error
+	// CountOpenGames counts the active games in every server (a metric).
+	CountOpenGames(ctx context.Context) (int, error)
 	// Backup copies a live SQLite database into one file; on PostgreSQL it
 	// is refused (use pg_dump).
 	Backup(ctx context.Context, dstPath string) error
