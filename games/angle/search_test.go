@@ -8,6 +8,6 @@ import (
 
 func TestSearchStateAgreesWithGame(t *testing.T) {
 	for seed := uint64(1); seed <= 2; seed++ {
-		gamestest.PlayCheckingSearch(t, "angle", seed, 80)
+		gamestest.PlayCheckingSearch(t, "angle", seed, 50)
 	}
 }
