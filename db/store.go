@@ -87,6 +87,9 @@ type Store interface {
 	Leaderboard(ctx context.Context, guildID, variant string, n int) ([]Rating, error)
 	Provisional(ctx context.Context, guildID, variant string, n int) ([]Rating, error)
 	PlayerRatings(ctx context.Context, guildID, userID string) ([]Rating, error)
+	// RatingHistory is a player's rated games on a server with the rating
+	// each moved, every variant, oldest first (history.go).
+	RatingHistory(ctx context.Context, guildID, userID string) ([]RatingStep, error)
 }
 
 // Open opens the database named by dsn and brings its schema up to date; a
