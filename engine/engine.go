@@ -73,6 +73,7 @@ type level struct {
 	defaultDur time.Duration // time when no limit is given
 	noise      int           // ± hundredths of a pawn added per root move
 	blunder    float64       // chance of a random legal move instead
+	contempt   int           // what a draw costs the engine, in hundredths of a pawn
 	tableBits  int
 }
 
@@ -80,9 +81,9 @@ var levels = [6]level{
 	{},
 	{maxDepth: 1, timeShare: 0.25, defaultDur: 300 * time.Millisecond, noise: 250, blunder: 0.2, tableBits: 12},
 	{maxDepth: 2, timeShare: 0.35, defaultDur: 500 * time.Millisecond, noise: 80, blunder: 0.05, tableBits: 14},
-	{maxDepth: 3, timeShare: 0.5, defaultDur: 1000 * time.Millisecond, noise: 15, tableBits: 16},
-	{maxDepth: 5, timeShare: 0.7, defaultDur: 1500 * time.Millisecond, tableBits: 17},
-	{maxDepth: maxPly - maxQuiet - 4, timeShare: 1, defaultDur: 2000 * time.Millisecond, tableBits: 18},
+	{maxDepth: 3, timeShare: 0.5, defaultDur: 1000 * time.Millisecond, noise: 15, contempt: 15, tableBits: 16},
+	{maxDepth: 5, timeShare: 0.7, defaultDur: 1500 * time.Millisecond, contempt: 20, tableBits: 17},
+	{maxDepth: maxPly - maxQuiet - 4, timeShare: 1, defaultDur: 2000 * time.Millisecond, contempt: 20, tableBits: 18},
 }
 
 // Search chooses a move for the player to act in g. It never changes g,
@@ -131,6 +132,7 @@ func run(ctx context.Context, g games.Game, lim Limits, lv level, rng *rand.Rand
 		// Leave a little for choosing and returning the move.
 		s.deadline = start.Add(budget - budget/10)
 	}
+	s.rootPlayer, s.contempt = g.Turn().Player, lv.contempt
 	ev := newEvaluator(g, lim.PieceValues)
 	s.t = newTree(g, ev)
 	maxDepth := lv.maxDepth

@@ -35,6 +35,12 @@ type searcher struct {
 	probBuf [maxPly + 1][]float64
 	scores  [maxPly + 1][]int32
 
+	// rootPlayer is who the search chooses for; contempt is what a draw
+	// costs them, so that the engine plays on in balanced positions
+	// instead of repeating moves.
+	rootPlayer games.Player
+	contempt   int
+
 	// root results of the iteration in progress
 	rootBest    uint32
 	rootScore   int
@@ -57,10 +63,18 @@ func (s *searcher) checkStop() {
 	}
 }
 
+// draw is a draw's score for player p.
+func (s *searcher) draw(p games.Player) int {
+	if p == s.rootPlayer {
+		return -s.contempt
+	}
+	return s.contempt
+}
+
 func (s *searcher) terminal(winner games.Player, ply int) int {
 	switch winner {
 	case games.NoPlayer:
-		return 0
+		return s.draw(s.t.player())
 	case s.t.player():
 		return mateScore - ply
 	}
@@ -83,7 +97,7 @@ func (s *searcher) search(depth, ply, alpha, beta int) int {
 	s.path[ply] = h
 	for i := ply - 2; i >= 0; i-- {
 		if s.path[i] == h {
-			return 0 // a repetition inside the line: no progress, score it as a draw
+			return s.draw(t.player()) // a repetition inside the line: no progress, a draw
 		}
 	}
 	if ply >= maxPly-maxQuiet-2 {
@@ -264,7 +278,7 @@ func (s *searcher) child(me games.Player, depth, ply, alpha, beta int, quiet boo
 		s.nodes++
 		switch winner {
 		case games.NoPlayer:
-			return 0
+			return s.draw(me)
 		case me:
 			return mateScore - ply - 1
 		}
