@@ -54,9 +54,10 @@
 //
 // Level 1 searches one ply with wide noise on the root scores and an
 // occasional random move; level 2 two plies with less noise; level 3
-// (the bot's default) three plies with a little noise; level 4 five plies;
-// level 5 as deep as the budget allows. Weaker levels also use a smaller
-// share of a given move time. Search never returns an illegal move: the
+// (the bot's default) up to four plies with a little noise in a quarter of
+// the move time; level 4 up to seven plies in half of it; level 5 as deep
+// as the whole budget allows. Levels 3–5 count a draw as slightly bad for
+// themselves (contempt), so they play on rather than repeat. Search never returns an illegal move: the
 // chosen move is matched against LegalMoves, and a failure of any kind
 // (including a panic in a variant) falls back to a random legal move.
 package engine
