@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"time"
 
 	"github.com/bermudachess/bermuda/games"
@@ -135,6 +136,9 @@ func run(ctx context.Context, g games.Game, lim Limits, lv level, rng *rand.Rand
 	s.rootPlayer, s.contempt = g.Turn().Player, lv.contempt
 	ev := newEvaluator(g, lim.PieceValues)
 	s.t = newTree(g, ev)
+	if _, fast := s.t.(*fastTree); fast {
+		s.rootDraws = repetitionDraws(g, s.t, legal)
+	}
 	maxDepth := lv.maxDepth
 	if lim.Depth > 0 && lim.Depth < maxDepth {
 		maxDepth = lim.Depth
@@ -301,6 +305,42 @@ func PieceValues() map[games.PieceKind]int {
 	out := make(map[games.PieceKind]int, len(pieceValues))
 	for k, v := range pieceValues {
 		out[k] = v
+	}
+	return out
+}
+
+// repetitionDraws finds the root moves after which the rules declare a
+// draw by repetition whatever the dice do.
+func repetitionDraws(g games.Game, t tree, legal []games.Move) map[uint32]bool {
+	byNotation := make(map[string]games.Move, len(legal))
+	for _, m := range legal {
+		byNotation[m.Notation] = m
+	}
+	out := map[uint32]bool{}
+	for _, m := range t.moves(nil, false) {
+		pm, ok := t.public(m)
+		if !ok {
+			continue
+		}
+		lm, ok := byNotation[pm.Notation]
+		if !ok {
+			continue
+		}
+		outs, err := games.RollOutcomes(g, lm, maxChainedRolls)
+		if err != nil || len(outs) == 0 {
+			continue
+		}
+		all := true
+		for _, o := range outs {
+			r := o.Game.Outcome()
+			if !r.Over || !r.Draw || !strings.Contains(r.Reason, "repetition") {
+				all = false
+				break
+			}
+		}
+		if all {
+			out[m.code] = true
+		}
 	}
 	return out
 }

@@ -40,6 +40,9 @@ type searcher struct {
 	// instead of repeating moves.
 	rootPlayer games.Player
 	contempt   int
+	// rootDraws are the root moves after which the rules declare a draw by
+	// repetition: a fast path does not see the game's earlier positions.
+	rootDraws map[uint32]bool
 
 	// root results of the iteration in progress
 	rootBest    uint32
@@ -142,12 +145,15 @@ func (s *searcher) search(depth, ply, alpha, beta int) int {
 				reduce = 2
 			}
 		}
-		if reduce > 0 {
+		switch {
+		case ply == 0 && s.rootDraws[m.code]:
+			v = s.draw(s.rootPlayer)
+		case reduce > 0:
 			v = s.playMove(m, depth-1-reduce, ply, a, a+1, false)
 			if v > a && !s.stopped {
 				v = s.playMove(m, depth-1, ply, a, beta, false)
 			}
-		} else {
+		default:
 			v = s.playMove(m, depth-1, ply, a, beta, false)
 		}
 		if s.stopped {
