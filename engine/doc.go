@@ -26,6 +26,11 @@
 // same time per move: see the README's engine section for the match
 // figures.
 //
+// Draws: a repetition inside the searched line scores as a draw, and so
+// does a root move after which the rules would declare one (a fast path
+// does not see the game's earlier positions). Levels 3–5 count a draw as
+// slightly bad for themselves (contempt).
+//
 // Turns follow games.Turn: when the same player acts again (several moves
 // in a Random Move Number Chess turn, or a lost turn handing the throw
 // back), the child's score is not negated and the window is passed on
@@ -56,8 +61,7 @@
 // occasional random move; level 2 two plies with less noise; level 3
 // (the bot's default) up to four plies with a little noise in a quarter of
 // the move time; level 4 up to seven plies in half of it; level 5 as deep
-// as the whole budget allows. Levels 3–5 count a draw as slightly bad for
-// themselves (contempt), so they play on rather than repeat. Search never returns an illegal move: the
+// as the whole budget allows. Search never returns an illegal move: the
 // chosen move is matched against LegalMoves, and a failure of any kind
 // (including a panic in a variant) falls back to a random legal move.
 package engine
