@@ -28,11 +28,14 @@ func (sk *soak) check() {
 	var latencies []time.Duration
 	byType := map[int][]time.Duration{}
 	delivered, cutShort, unanswered, deadSocket := 0, map[string]bool{}, 0, 0
+	deliveredAt := map[string]time.Time{}
+	var oldestCut time.Duration // how long before the kill the oldest let-off interaction arrived
 	for id, st := range sk.fake.Interactions() {
 		if st.Delivered.IsZero() {
 			continue // sent while the bot had no gateway session: Discord says "did not respond"
 		}
 		delivered++
+		deliveredAt[id] = st.Delivered
 		if killWindow(st.Delivered) {
 			cutShort[id] = true // its work may be unfinished
 		}
@@ -43,6 +46,7 @@ func (sk *soak) check() {
 			t.Errorf("interaction %s (type %d), delivered %v, never answered (%d attempts)", id, st.Type, st.Delivered.Format("15:04:05.000"), st.Attempts)
 		case st.Callbacks == 0:
 			unanswered++
+			oldestCut = max(oldestCut, sk.killedAt.Sub(st.Delivered))
 			if st.Delivered.After(sk.killedAt) {
 				deadSocket++ // written to the connection of a process already dead
 			}
@@ -89,7 +93,10 @@ func (sk *soak) check() {
 			continue
 		}
 		stored += len(moves)
-		unannounced += sk.checkGame(row, moves, byChannel[g.thread], cutShort)
+		for _, id := range sk.checkGame(row, moves, byChannel[g.thread], cutShort) {
+			unannounced++
+			oldestCut = max(oldestCut, sk.killedAt.Sub(deliveredAt[id]))
+		}
 	}
 
 	pctOf := func(ds []time.Duration, p float64) time.Duration {
@@ -104,9 +111,9 @@ func (sk *soak) check() {
 		t.Logf("interaction type %d: %d answered, first callback p50 %v p99 %v", typ, len(ds), pctOf(ds, 0.5), pctOf(ds, 0.99))
 	}
 	f := sk.fake.Faults()
-	summary := fmt.Sprintf("soak: %d games, %d players, %d interactions delivered (cut short by the SIGKILL: %d unanswered, %d of them sent to the dead process; %d moves stored but not or not fully announced), first callback p50 %v p99 %v max %v; "+
+	summary := fmt.Sprintf("soak: %d games, %d players, %d interactions delivered (cut short by the SIGKILL: %d unanswered, %d of them sent to the dead process; %d moves stored but not or not fully announced; the oldest arrived %v before the kill), first callback p50 %v p99 %v max %v; "+
 		"%d moves stored in %.1f s (%.1f moves/s), %d pictures decoded; faults injected: %d×500, %d×500 after the work, %d×429, %d dropped, %d dropped after the work; %d gateway RESUMEs",
-		len(sk.games), len(sk.users), delivered, unanswered, deadSocket, unannounced, pct(0.50), pct(0.99), pct(1), stored, sk.played.Seconds(), float64(stored)/sk.played.Seconds(), pictures,
+		len(sk.games), len(sk.users), delivered, unanswered, deadSocket, unannounced, oldestCut.Round(time.Millisecond), pct(0.50), pct(0.99), pct(1), stored, sk.played.Seconds(), float64(stored)/sk.played.Seconds(), pictures,
 		f.ServerErrors, f.ServerErrorsAfter, f.RateLimits, f.Drops, f.DropsAfter, sk.fake.Resumes())
 	t.Log(summary)
 	if os.Getenv("BERMUDA_SOAK") == "full" {
@@ -149,8 +156,9 @@ func shownMoves(thread []fakediscord.Message) []shownMove {
 // the dice messages its stored rolls give; nothing shown is missing from
 // the store. Only a move whose interaction was cut short by the SIGKILL
 // may be stored but unannounced (the next /board shows it).
-// It returns how many moves were let off because the kill cut them short.
-func (sk *soak) checkGame(row db.Game, moves []db.Move, thread []fakediscord.Message, cutShort map[string]bool) (exempted int) {
+// It returns the interactions of the moves let off because the kill cut
+// them short.
+func (sk *soak) checkGame(row db.Game, moves []db.Move, thread []fakediscord.Message, cutShort map[string]bool) (letOff []string) {
 	t := sk.t
 	rec := games.Record{Variant: row.Variant, Setup: row.Setup, StartRolls: row.StartRolls}
 	for _, m := range moves {
@@ -172,7 +180,7 @@ func (sk *soak) checkGame(row db.Game, moves []db.Move, thread []fakediscord.Mes
 	})
 	if err != nil {
 		t.Errorf("game %d (%s) does not replay: %v", row.ID, row.Variant, err)
-		return 0
+		return nil
 	}
 	shown := shownMoves(thread)
 	seen := map[string]bool{}
@@ -185,7 +193,7 @@ func (sk *soak) checkGame(row db.Game, moves []db.Move, thread []fakediscord.Mes
 			seen[shown[j].interaction] = true
 			if !sameDice(shown[j].dice, dice[k]) {
 				if cutShort[m.InteractionID] {
-					exempted++
+					letOff = append(letOff, m.InteractionID)
 				} else {
 					t.Errorf("game %d ply %d (%s): dice shown %q, stored rolls give %q", row.ID, k+1, m.Notation, shown[j].dice, dice[k])
 				}
@@ -194,7 +202,7 @@ func (sk *soak) checkGame(row db.Game, moves []db.Move, thread []fakediscord.Mes
 			continue
 		}
 		if cutShort[m.InteractionID] {
-			exempted++
+			letOff = append(letOff, m.InteractionID)
 		} else {
 			t.Errorf("game %d ply %d (%s, interaction %s) is stored but was never shown", row.ID, k+1, m.Notation, m.InteractionID)
 		}
@@ -202,7 +210,7 @@ func (sk *soak) checkGame(row db.Game, moves []db.Move, thread []fakediscord.Mes
 	if j != len(shown) {
 		t.Errorf("game %d (%s): players were shown %d moves, the store matches %d of them in order (stored %d)", row.ID, row.Variant, len(shown), j, len(moves))
 	}
-	return exempted
+	return letOff
 }
 
 // sameDice: one dice message per roll event, each saying what the roll did.
