@@ -194,3 +194,16 @@ func TestFiftyMoveRuleNamedBeforeRepetition(t *testing.T) {
 		}
 	}
 }
+
+func TestSpDrawnViewMarksNoKingToTake(t *testing.T) {
+	// Player 1 could take Red's king 28x29, but the count ran out first.
+	g := mustSp(t, "W:R28,K38 B:K25 R:K29 1 - 100 3")
+	for _, m := range g.View().Marks {
+		if m.Kind == games.MarkAttackedKing {
+			t.Errorf("drawn game marks a king to take on %d", m.Cell+1)
+		}
+	}
+	if g.Perft(1) == 0 {
+		t.Fatal("the setup should leave moves on the board")
+	}
+}

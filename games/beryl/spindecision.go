@@ -429,9 +429,14 @@ func (g *spGame) View() games.View {
 		Marks:      lastMoveMarks(g.lastFrom, g.lastTo),
 		Labels:     labels,
 	}
-	// A king the player to act may capture, winning, stands attacked.
+	// A king the player to act may capture, winning, stands attacked
+	// (unless a draw by rule has ended the game).
 	var marked uint64
-	for _, m := range g.generate(nil) {
+	var moves []move
+	if !drawByRule(g.seen, g.clock).Over {
+		moves = g.generate(nil)
+	}
+	for _, m := range moves {
 		if k := g.cells[m.to].kind(); (k == king || m.capAs == king) && marked&(1<<m.to) == 0 {
 			marked |= 1 << m.to
 			v.Marks = append(v.Marks, games.Mark{Cell: int(m.to), Kind: games.MarkAttackedKing})
