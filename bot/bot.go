@@ -39,10 +39,16 @@ type Bot struct {
 	// claim in the database (they change nothing), but answer once too.
 	autocompletes *recentIDs
 
+	// computer plays the bot's side of games against the computer;
+	// made on first use (opponent).
+	computer     *computer
+	computerOnce sync.Once
+
 	mu       sync.Mutex
 	sessions map[int64]*session
 	inflight sync.WaitGroup
 	closing  bool
+	self     string // the bot's own user id: the computer's seat in its games
 }
 
 // Options configure a Bot.
@@ -72,6 +78,11 @@ func New(o Options) *Bot {
 	}
 }
 
+// SetSelfID records the bot's own user id once the gateway says it.
+func (b *Bot) SetSelfID(id string) { b.mu.Lock(); b.self = id; b.mu.Unlock() }
+
+func (b *Bot) selfID() string { b.mu.Lock(); defer b.mu.Unlock(); return b.self }
+
 // SetAppID records the application id once the gateway says it.
 func (b *Bot) SetAppID(id string) { b.mu.Lock(); b.appID = id; b.mu.Unlock() }
 
@@ -84,11 +95,13 @@ func (b *Bot) Register(guildID string) error {
 	return b.dc.RegisterCommands(app, guildID, Commands())
 }
 
-// Drain stops accepting interactions and waits for those in flight.
+// Drain stops accepting interactions and waits for those in flight, then
+// cancels the computer's searches (its due moves are made after a restart).
 func (b *Bot) Drain(timeout time.Duration) bool {
 	b.mu.Lock()
 	b.closing = true
 	b.mu.Unlock()
+	defer b.opponent().stop()
 	done := make(chan struct{})
 	go func() { b.inflight.Wait(); close(done) }()
 	select {

@@ -34,10 +34,13 @@ func (b *Bot) cmdChallenge(ctx context.Context, r *request) error {
 	}
 	challenger := r.user()
 	var opponentID string
+	vsComputer := false
 	if o := r.userOption("opponent"); o != nil {
 		switch {
 		case o.ID == challenger.ID:
 			return userErrorf("You can't challenge yourself. Name another player, or leave `opponent` empty so anyone can accept.")
+		case o.ID == b.selfID():
+			vsComputer = true
 		case o.Bot:
 			return userErrorf("%s is a bot and can't play. Challenge a person, or leave `opponent` empty.", o.Username)
 		}
@@ -62,11 +65,22 @@ func (b *Bot) cmdChallenge(ctx context.Context, r *request) error {
 	if !validDays(days) {
 		return userErrorf("%d days per move is not offered; choose one of %s.", days, daysList())
 	}
+	level, err := computerLevel(r)
+	if err != nil {
+		return err
+	}
+	if r.intOption("level") != 0 && !vsComputer {
+		return userErrorf("`level` sets the computer's strength: choose me (%s) as the `opponent` to play the computer.", mention(b.selfID()))
+	}
 	if err := r.needPerms(threadPerms...); err != nil {
 		return err
 	}
 	if err := b.store.UpsertPlayer(ctx, challenger.ID, r.userName()); err != nil {
 		return err
+	}
+	if vsComputer {
+		return b.challengeComputer(ctx, r, computerGame{guildID: r.i.GuildID, channelID: r.i.ChannelID, human: challenger.ID,
+			variant: v.ID, color: color, days: days, level: level})
 	}
 	now := b.Now()
 	c := db.Challenge{

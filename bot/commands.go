@@ -49,10 +49,12 @@ func Commands() []*discordgo.ApplicationCommand {
 	return []*discordgo.ApplicationCommand{
 		{Name: "challenge", Description: "Challenge a player (or anyone) to a game", DMPermission: &dm, Options: []*discordgo.ApplicationCommandOption{
 			variantOption(true),
-			{Type: discordgo.ApplicationCommandOptionUser, Name: "opponent", Description: "Who to challenge (leave empty: anyone may accept)"},
+			{Type: discordgo.ApplicationCommandOptionUser, Name: "opponent", Description: "Who to challenge (empty: anyone may accept; choose me to play the computer)"},
 			{Type: discordgo.ApplicationCommandOptionString, Name: "color", Description: "Your side (default random)", Choices: []*discordgo.ApplicationCommandOptionChoice{
 				{Name: "White (first player)", Value: "white"}, {Name: "Black (second player)", Value: "black"}, {Name: "Random", Value: "random"}}},
 			{Type: discordgo.ApplicationCommandOptionInteger, Name: "days", Description: "Days per move (default: the server's)", Choices: daysChoices()},
+			{Type: discordgo.ApplicationCommandOptionInteger, Name: "level", Description: "Playing me, the computer: its strength (default 3)", Choices: []*discordgo.ApplicationCommandOptionChoice{
+				{Name: "1 — beginner", Value: 1}, {Name: "2", Value: 2}, {Name: "3 — default", Value: 3}, {Name: "4", Value: 4}, {Name: "5 — strongest", Value: 5}}},
 		}},
 		{Name: "move", Description: "Play a move in this game thread", DMPermission: &dm, Options: []*discordgo.ApplicationCommandOption{
 			{Type: discordgo.ApplicationCommandOptionString, Name: "move", Description: "The move, e.g. e2e4 or Nf3 (suggestions as you type)", Required: true, Autocomplete: true},

@@ -89,6 +89,11 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) error {
 	for _, rt := range ratings {
 		fmt.Fprintf(&sb, "**%s**: %s ±%.0f — %d W, %d L, %d D\n", variantName(rt.Variant), ratingText(rt), rt.RD, rt.Wins, rt.Losses, rt.Draws)
 	}
+	vsComputer, err := b.computerRecordText(ctx, r.i.GuildID, userID)
+	if err != nil {
+		return err
+	}
+	sb.WriteString(vsComputer)
 	fmt.Fprintf(&sb, "Active games: %d", len(active))
 	return r.ephemeral(truncate(sb.String(), 1990))
 }
@@ -189,6 +194,7 @@ func (b *Bot) cmdHelp(ctx context.Context, r *request) error {
 	b.mu.Unlock()
 	text := "**Bermuda** hosts five strange chess variants, played move by move in a thread over days.\n" +
 		"• `/challenge variant [opponent] [color] [days]` — invite a player (or anyone). On accept a game thread opens.\n" +
+		"• `/challenge variant opponent:@me [level]` — play the computer (levels 1–5, default 3) at once; unrated, `/stats` keeps your record per level.\n" +
 		"• In the thread: `/move` (suggestions as you type), `/moves`, `/board`, `/draw`, `/resign`, `/abort` (before both have moved), `/export`, `/rematch` after the end.\n" +
 		"• `/rules variant` — how a variant plays. `/leaderboard`, `/stats`, `/games` — ratings (Glicko-2 per server and variant) and active games.\n" +
 		"• Every die roll is posted as its own message. Time control: days per move; a reminder comes at 80% of the time, and running out loses.\n" +
@@ -348,6 +354,9 @@ func (b *Bot) rematch(ctx context.Context, r *request, row db.Game) error {
 	color := "black" // swapped: the player who had Player 1's side takes Player 2's
 	if p == games.Player2 {
 		color = "white"
+	}
+	if row.ComputerLevel > 0 {
+		return b.rematchComputer(ctx, r, row, color)
 	}
 	v, err := games.Lookup(row.Variant)
 	if err != nil {

@@ -70,6 +70,9 @@ func (b *Bot) cmdDraw(ctx context.Context, r *request) error {
 		return err
 	}
 	defer s.unlock()
+	if s.row.ComputerLevel > 0 {
+		return userErrorf("The computer plays every game to its end and does not take draw offers: play on, or `/resign`.")
+	}
 	other := s.row.Players[p.Other()]
 	switch s.row.DrawOfferBy {
 	case int(p):

@@ -21,6 +21,10 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) error {
 	}
 	defer s.unlock()
 	if t := s.game.Turn(); t.Player != p {
+		if b.computerToAct(s.row, s.game) {
+			b.opponent().due(s.id) // queued already, unless a restart lost it
+			return userErrorf("It's not your turn: the computer is thinking about its move. You'll be mentioned when it's yours.")
+		}
 		return userErrorf("It's not your turn: %s (%s) is to move.", mention(s.row.Players[t.Player]), s.game.Roles()[t.Player])
 	}
 	if err := r.needPerms(movePerms...); err != nil {
@@ -36,7 +40,13 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) error {
 		return err
 	}
 	r.deferPublic()
-	return b.commitMove(ctx, s, r, p, next, ply, evs)
+	if err := b.commitMove(ctx, s, r, p, next, ply, evs); err != nil {
+		return err
+	}
+	if b.computerToAct(s.row, s.game) {
+		b.opponent().due(s.id) // its reply is searched off this interaction's path
+	}
+	return nil
 }
 
 // commitMove stores the move with its rolls (and the end, if the rules
@@ -45,7 +55,8 @@ func (b *Bot) cmdMove(ctx context.Context, r *request) error {
 func (b *Bot) commitMove(ctx context.Context, s *session, r *request, p games.Player, next games.Game, ply games.Ply, evs []games.Event) error {
 	o := next.Outcome()
 	plies := s.row.Ply + 1
-	deadline, remind := b.deadlines(s.row.Days, plies, o.Over)
+	// No clock while the computer is to act: it moves as soon as it can.
+	deadline, remind := b.deadlines(s.row.Days, plies, o.Over || b.computerToAct(s.row, next))
 	var end *db.End
 	if o.Over {
 		end = &db.End{Winner: int(o.Winner), Reason: o.Reason}

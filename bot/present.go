@@ -66,6 +66,13 @@ func (b *Bot) boardMessage(row db.Game, g games.Game, title string) (*discordgo.
 	if o := g.Outcome(); row.State == "active" && !o.Over {
 		t := g.Turn()
 		next := row.Players[t.Player]
+		if b.computerToAct(row, g) {
+			msg.Content = "🤖 The computer is thinking…"
+			if t.MovesLeft > 1 {
+				msg.Content = fmt.Sprintf("🤖 The computer is thinking… (%d moves this turn)", t.MovesLeft)
+			}
+			return msg, nil
+		}
 		line := fmt.Sprintf("%s, your move (%s)", mention(next), g.Roles()[t.Player])
 		if t.MovesLeft > 1 {
 			line += fmt.Sprintf(" — **%d moves** this turn", t.MovesLeft)
@@ -175,6 +182,8 @@ func resultText(row db.Game, g games.Game, winner int, reason string, res db.Res
 		for _, c := range res.Changes {
 			fmt.Fprintf(&b, "\n%s: %.0f → %.0f (%+.0f)", mention(c.UserID), c.Before, c.After, c.After-c.Before)
 		}
+	} else if reason != "aborted" && row.ComputerLevel > 0 {
+		b.WriteString("\nGames against the computer are not rated.")
 	} else if reason != "aborted" {
 		b.WriteString("\nThis game was not rated (it ended before both players had made two moves).")
 	}

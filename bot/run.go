@@ -57,6 +57,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 func Connect(ctx context.Context, s *discordgo.Session, b *Bot) error {
 	ready := make(chan string, 1)
 	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
+		b.SetSelfID(r.User.ID)
 		id := r.User.ID
 		if r.Application != nil && r.Application.ID != "" {
 			id = r.Application.ID

@@ -11,7 +11,8 @@ import (
 )
 
 // Tick does whatever the clock has made due: reminders at 80% of a move's
-// time, losses on time, and expired challenges. Everything it reads comes
+// time, losses on time, expired challenges, and the computer's moves still
+// owed (after a restart). Everything it reads comes
 // from the database, so deadlines survive restarts, and every action is
 // claimed in the database first, so none fires twice.
 func (b *Bot) Tick(ctx context.Context) {
@@ -19,6 +20,7 @@ func (b *Bot) Tick(ctx context.Context) {
 	b.remind(ctx, now)
 	b.timeouts(ctx, now)
 	b.expireChallenges(ctx, now)
+	b.dueComputerMoves(ctx)
 }
 
 // RunScheduler ticks every interval until ctx ends.

@@ -1,0 +1,256 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/engine"
+	"github.com/bermudachess/bermuda/games"
+)
+
+// computer plays the bot's side of games against the computer. Replies are
+// queued, never run on an interaction's path: a player's /move commits,
+// answers and returns, and the reply comes from a worker. At most
+// runtime.NumCPU() searches run at once (each search is single-threaded);
+// the others wait their turn. Closing cancels every search: a move that was
+// due is left due, and made by the next start's scheduler pass.
+type computer struct {
+	b      *Bot
+	slots  chan struct{} // one per search allowed to run
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	mu       sync.Mutex
+	idle     *sync.Cond // signalled whenever queued shrinks
+	queued   map[int64]bool
+	thinking int // searches running now
+	stopped  bool
+	limits   func(level int) engine.Limits
+}
+
+// opponent is the bot's computer player, made on first use.
+func (b *Bot) opponent() *computer {
+	b.computerOnce.Do(func() { b.computer = newComputer(b) })
+	return b.computer
+}
+
+func newComputer(b *Bot) *computer {
+	ctx, cancel := context.WithCancel(context.Background())
+	c := &computer{b: b, slots: make(chan struct{}, runtime.NumCPU()), ctx: ctx, cancel: cancel,
+		queued: map[int64]bool{}, limits: levelLimits}
+	c.idle = sync.NewCond(&c.mu)
+	return c
+}
+
+// levelLimits is how the computer plays in production: the level's own
+// time budget (engine defaults: 0.3 s at level 1 up to 2 s at level 5;
+// 1 s at the default level 3), a fresh seed every move.
+func levelLimits(level int) engine.Limits {
+	return engine.Limits{Level: level, Seed: rand.Uint64()}
+}
+
+// setLimits replaces how each search is bounded (tests give a node budget
+// so that games are quick and reproducible).
+func (c *computer) setLimits(f func(level int) engine.Limits) {
+	c.mu.Lock()
+	c.limits = f
+	c.mu.Unlock()
+}
+
+// due queues the game for the computer to act in, unless it already is.
+// The worker acts as long as it is the computer's turn (several moves in
+// a turn, or several turns in a row), then stops.
+func (c *computer) due(gameID int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.stopped || c.queued[gameID] {
+		return
+	}
+	c.queued[gameID] = true
+	c.wg.Add(1)
+	go func() {
+		defer c.wg.Done()
+		defer func() {
+			c.mu.Lock()
+			delete(c.queued, gameID)
+			c.idle.Broadcast()
+			c.mu.Unlock()
+		}()
+		for c.b.computerMove(c.ctx, gameID) {
+		}
+	}()
+}
+
+// search runs one search in a free slot, waiting for one if need be.
+func (c *computer) search(ctx context.Context, g games.Game, level int) (engine.Result, error) {
+	select {
+	case c.slots <- struct{}{}:
+	case <-ctx.Done():
+		return engine.Result{}, ctx.Err()
+	}
+	c.mu.Lock()
+	c.thinking++
+	lim := c.limits(level)
+	c.mu.Unlock()
+	defer func() {
+		c.mu.Lock()
+		c.thinking--
+		c.mu.Unlock()
+		<-c.slots
+	}()
+	return engine.Search(ctx, g, lim)
+}
+
+// stop cancels the searches, refuses new work and waits for the workers
+// (a move already being committed is finished and shown).
+func (c *computer) stop() {
+	c.mu.Lock()
+	c.stopped = true
+	c.mu.Unlock()
+	c.cancel()
+	c.wg.Wait()
+}
+
+// wait blocks until no game is queued (tests).
+func (c *computer) wait() {
+	c.mu.Lock()
+	for len(c.queued) > 0 {
+		c.idle.Wait()
+	}
+	c.mu.Unlock()
+}
+
+// computerSeat is the seat the bot itself plays in a game against the
+// computer, or NoPlayer.
+func (b *Bot) computerSeat(row db.Game) games.Player {
+	self := b.selfID()
+	if row.ComputerLevel == 0 || self == "" {
+		return games.NoPlayer
+	}
+	for p, id := range row.Players {
+		if id == self {
+			return games.Player(p)
+		}
+	}
+	return games.NoPlayer
+}
+
+// computerToAct says whether the computer owes the next move in g.
+func (b *Bot) computerToAct(row db.Game, g games.Game) bool {
+	p := b.computerSeat(row)
+	return p != games.NoPlayer && row.State == "active" && !g.Outcome().Over && g.Turn().Player == p
+}
+
+// computerMove makes one move for the computer in the game if it is its
+// turn, through the same path as a player's move (rolls stored with the
+// move in one transaction before anything is shown). It reports whether it
+// moved and the game goes on, so that the caller looks again.
+//
+// Several replicas may search the same position (each one's scheduler
+// finds the move due); the move is stored at the ply the search started
+// from, so only the first to commit shows anything, and the others drop
+// their copy of the game.
+func (b *Bot) computerMove(ctx context.Context, gameID int64) bool {
+	s, err := b.lockGame(ctx, gameID)
+	if err != nil {
+		b.log.Error("computer: loading the game", "game", gameID, "err", err)
+		return false
+	}
+	if err := b.refreshSession(ctx, s); err != nil {
+		s.unlock()
+		b.log.Error("computer: reading the game", "game", gameID, "err", err)
+		return false
+	}
+	if !b.computerToAct(s.row, s.game) {
+		s.unlock()
+		return false
+	}
+	pos, ply, level, seat := s.game.Clone(), s.row.Ply, s.row.ComputerLevel, b.computerSeat(s.row)
+	s.unlock() // the game stays readable (/board, /moves) while it thinks
+
+	res, err := b.opponent().search(ctx, pos, level)
+	if ctx.Err() != nil {
+		return false // shutting down: the move stays due
+	}
+	if err != nil {
+		b.log.Error("computer: search failed", "game", gameID, "err", err)
+		return false
+	}
+	if res.Fallback {
+		b.log.Error("computer: the search failed and played a random legal move", "game", gameID, "ply", ply)
+	}
+
+	s, err = b.lockGame(ctx, gameID)
+	if err != nil {
+		return false
+	}
+	defer s.unlock()
+	if s.row.Ply != ply || s.row.State != "active" {
+		return false // resigned, aborted or played meanwhile: nothing to do
+	}
+	next, played, evs, err := games.Apply(s.game, res.Move.Notation, b.Roller)
+	if err != nil {
+		b.log.Error("computer: the engine's move does not apply", "game", gameID, "move", res.Move.Notation, "err", err)
+		return false
+	}
+	// A request without an interaction: the move is posted to the thread.
+	r := &request{b: b, i: &discordgo.Interaction{}}
+	if err := b.commitMove(ctx, s, r, seat, next, played, evs); err != nil {
+		// Not stored (another replica moved first, or the game ended):
+		// forget this copy, the next look reloads it.
+		s.game = nil
+		if !errors.Is(err, db.ErrPositionChanged) && !isUserError(err) {
+			b.log.Error("computer: storing its move", "game", gameID, "err", err)
+		}
+		return false
+	}
+	return s.row.State == "active"
+}
+
+// refreshSession reloads a held game if the database has moved on (another
+// replica played in it).
+func (b *Bot) refreshSession(ctx context.Context, s *session) error {
+	row, err := b.store.Game(ctx, s.id)
+	if err != nil {
+		return err
+	}
+	if row.Ply == s.row.Ply && row.State == s.row.State {
+		s.row = row
+		return nil
+	}
+	row, g, err := b.store.LoadGame(ctx, s.id)
+	if err != nil {
+		return err
+	}
+	s.row, s.game = row, g
+	return nil
+}
+
+func isUserError(err error) bool {
+	var ue *UserError
+	return errors.As(err, &ue)
+}
+
+// dueComputerMoves queues every game where the computer owes a move (it
+// has no clock while it is to act: no deadline). Run by every scheduler
+// pass, the first one at start-up, so a move due when the bot stopped is
+// made after a restart.
+func (b *Bot) dueComputerMoves(ctx context.Context) {
+	rows, err := b.store.ComputerGames(ctx)
+	if err != nil {
+		b.log.Error("reading games against the computer", "err", err)
+		return
+	}
+	for _, row := range rows {
+		if row.Deadline.IsZero() && b.computerSeat(row) != games.NoPlayer {
+			b.opponent().due(row.ID)
+		}
+	}
+}
