@@ -148,7 +148,8 @@ func (s *Server) Resumes() int {
 }
 
 // SetDuplicates makes a share of interactions (rate, e.g. 0.1) arrive
-// twice, and a RESUME replay old events the client had already seen.
+// twice, and a RESUME replay old events the client had already seen. With
+// HTTP delivery the second copy goes to the next replica at the same time.
 func (s *Server) SetDuplicates(rate float64, replayOld int, seed uint64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -257,11 +258,31 @@ type Option struct {
 // AllBotPermissions is the invite permission integer from DISCORD.md.
 const AllBotPermissions = "309237763072"
 
-// Send dispatches the interaction over the gateway and returns its token.
-// Re-sending an Interaction with the same ID and Token models Discord
-// delivering the same interaction twice.
+// Send dispatches the interaction over the gateway (or, after UseHTTP, in
+// a signed POST to a replica) and returns its token. Re-sending an
+// Interaction with the same ID and Token models Discord delivering the
+// same interaction twice.
 func (s *Server) Send(in Interaction) (string, error) {
+	in, twice := s.register(in)
+	payload, err := s.payload(in)
+	if err != nil {
+		return "", err
+	}
+	if s.deliversHTTP() {
+		return in.Token, s.post(payload, in.Token, twice)
+	}
+	err = s.dispatch("INTERACTION_CREATE", payload, in.Token)
+	if twice { // Discord delivering the same interaction again
+		err = s.dispatch("INTERACTION_CREATE", payload, in.Token)
+	}
+	return in.Token, err
+}
+
+// register gives in an id and token if it has none, starts counting its
+// callbacks, and decides whether it is delivered twice.
+func (s *Server) register(in Interaction) (Interaction, bool) {
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	if in.ID == "" {
 		in.ID = s.newIDLocked()
 	}
@@ -272,7 +293,11 @@ func (s *Server) Send(in Interaction) (string, error) {
 		s.interactions[in.Token] = &interaction{id: in.ID, token: in.Token, typ: in.Type, channelID: in.ChannelID, messageID: in.MessageID}
 	}
 	twice := s.gw.dupRng != nil && s.gw.dupRng.Float64() < s.gw.dupRate
-	s.mu.Unlock()
+	return in, twice
+}
+
+// payload is the interaction as Discord sends it.
+func (s *Server) payload(in Interaction) (map[string]any, error) {
 	if in.AppPerms == "" {
 		in.AppPerms = AllBotPermissions
 	}
@@ -306,11 +331,7 @@ func (s *Server) Send(in Interaction) (string, error) {
 	case 5: // a submitted form
 		payload["data"] = map[string]any{"custom_id": in.CustomID, "components": []any{}}
 	default:
-		return "", fmt.Errorf("fakediscord: interaction type %d not supported", in.Type)
+		return nil, fmt.Errorf("fakediscord: interaction type %d not supported", in.Type)
 	}
-	err := s.dispatch("INTERACTION_CREATE", payload, in.Token)
-	if twice { // Discord delivering the same interaction again
-		err = s.dispatch("INTERACTION_CREATE", payload, in.Token)
-	}
-	return in.Token, err
+	return payload, nil
 }

@@ -84,6 +84,8 @@ func (s *Server) routeLocked(req *Request) (int, any) {
 		return s.webhookLocked(parts[2], parts[3:], req)
 	case parts[0] == "channels" && len(parts) >= 2:
 		return s.channelLocked(parts[1], parts[2:], req)
+	case req.Method == "GET" && req.Path == "/oauth2/applications/@me":
+		return 200, map[string]any{"id": s.AppID, "name": "Bermuda", "bot_public": true}
 	case parts[0] == "users" && req.Method == "GET":
 		return 200, map[string]any{"id": s.BotID, "username": "Bermuda", "bot": true}
 	}
@@ -142,6 +144,10 @@ func (s *Server) webhookLocked(token string, rest []string, req *Request) (int, 
 		}
 		if req.Method == "PATCH" {
 			applyEdit(m, req.JSON, req.Files)
+		}
+		if req.Method == "DELETE" {
+			s.deleteMessageLocked(m)
+			return 204, nil
 		}
 		return 200, s.messageJSONLocked(m)
 	}
@@ -332,5 +338,18 @@ func channelJSON(c *Channel) map[string]any {
 	return map[string]any{
 		"id": c.ID, "parent_id": c.ParentID, "name": c.Name, "type": c.Type,
 		"thread_metadata": map[string]any{"archived": c.Archived, "auto_archive_duration": 10080},
+	}
+}
+
+// deleteMessageLocked removes a message from its channel, as Discord does
+// when an interaction's original response is deleted.
+func (s *Server) deleteMessageLocked(m *Message) {
+	delete(s.messages, m.ID)
+	ids := s.inChannel[m.ChannelID]
+	for n, id := range ids {
+		if id == m.ID {
+			s.inChannel[m.ChannelID] = append(ids[:n:n], ids[n+1:]...)
+			break
+		}
 	}
 }

@@ -10,6 +10,9 @@
 // followed by a RESUME that replays events (gateway.go). Every callback is
 // counted per interaction id, so tests can prove "answered exactly once".
 // Channel messages honour nonce with enforce_nonce, as Discord does.
+// Instead of the gateway, interactions can be delivered as signed HTTP
+// POSTs to several replicas in turn, the response body counted as the
+// callback (http_delivery.go).
 package fakediscord
 
 import (
@@ -31,6 +34,9 @@ type Request struct {
 	JSON   map[string]any // the JSON body, or the multipart payload_json
 	Files  []File
 	Status int // what the fake answered
+	// ViaHTTP marks a callback that came as the body of the HTTP response
+	// to an interaction delivered by POST (http_delivery.go).
+	ViaHTTP bool
 }
 
 // File is an uploaded attachment.
@@ -78,6 +84,8 @@ type interaction struct {
 	original             string // message id of the original response
 	responseType         int
 	choices              []any // autocomplete
+	httpStatuses         []int // each HTTP delivery's status (0: no answer)
+	forged               bool  // sent with a spoilt signature (SendForged)
 }
 
 type fault struct {
@@ -114,6 +122,7 @@ type Server struct {
 	nextID       int64
 	changed      chan struct{}
 	gw           gatewayState
+	hd           httpDelivery
 	// OnRequest, if set, sees every REST request before it is answered
 	// (called without the fake's lock held).
 	OnRequest    func(Request)
@@ -365,6 +374,11 @@ type InteractionStat struct {
 	Callbacks int
 	// Attempts counts every callback request, refused or failed ones too.
 	Attempts int
+	// HTTPStatuses are the replicas' HTTP answers when delivered by POST
+	// (200 answered in the body, 204 left alone, 401 refused, 0 none).
+	HTTPStatuses []int
+	// Forged: sent with a spoilt signature (SendForged).
+	Forged bool
 }
 
 // Interactions returns what the fake saw of every interaction, by id.
@@ -374,7 +388,8 @@ func (s *Server) Interactions() map[string]InteractionStat {
 	out := make(map[string]InteractionStat, len(s.interactions))
 	for _, in := range s.interactions {
 		out[in.id] = InteractionStat{ID: in.id, Token: in.token, Type: in.typ, Delivered: in.delivered,
-			FirstCallback: in.firstCallback, Callbacks: in.callbacks, Attempts: in.attempts}
+			FirstCallback: in.firstCallback, Callbacks: in.callbacks, Attempts: in.attempts,
+			HTTPStatuses: append([]int(nil), in.httpStatuses...), Forged: in.forged}
 	}
 	return out
 }
