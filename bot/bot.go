@@ -35,9 +35,9 @@ type Bot struct {
 	appID       string
 	docsURL     string // where docs/rules is published; "" = no links
 
-	// autocompletes are the autocomplete ids answered lately: they have no
-	// claim in the database (they change nothing), but answer once too.
-	autocompletes *recentIDs
+	// seen are the interaction ids handled lately (15 minutes, at most
+	// 100,000): the first check for a duplicate, without the database.
+	seen *recentIDs
 
 	// computer plays the bot's side of games against the computer;
 	// made on first use (opponent).
@@ -74,7 +74,7 @@ func New(o Options) *Bot {
 	return &Bot{
 		store: o.Store, dc: o.Discord, log: o.Log, appID: o.AppID, defaultDays: o.DefaultDays, docsURL: o.DocsURL,
 		Now: time.Now, Roller: games.CryptoRoller{}, sessions: map[int64]*session{},
-		autocompletes: newRecentIDs(15*time.Minute, 100000),
+		seen: newRecentIDs(15*time.Minute, 100000),
 	}
 }
 
@@ -133,16 +133,15 @@ func (b *Bot) HandleInteraction(i *discordgo.Interaction) {
 			r.fail(errors.New("internal error"))
 		}
 	}()
-	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
-		// Answered once, like everything else, but remembered in memory
-		// only: after a restart a late duplicate just gets a refused 40060.
-		if !b.autocompletes.first(i.ID, time.Now()) {
-			b.log.Debug("duplicate autocomplete ignored", "interaction", i.ID)
-			return
-		}
-	} else {
-		// Exactly once: a re-delivered interaction (a client retry, a
-		// gateway RESUME replay, or after a restart) changes nothing.
+	// Exactly once. A re-delivery (a client retry, a gateway RESUME
+	// replay) is turned away from memory; actions are also claimed in the
+	// database, so a duplicate after a restart (or on another replica)
+	// changes nothing. Autocompletes change nothing: memory is enough.
+	if !b.seen.first(i.ID, time.Now()) {
+		b.log.Debug("duplicate interaction ignored", "interaction", i.ID)
+		return
+	}
+	if i.Type != discordgo.InteractionApplicationCommandAutocomplete {
 		if err := b.store.ClaimInteraction(ctx, i.ID); err != nil {
 			if errors.Is(err, db.ErrDuplicate) {
 				b.log.Info("duplicate interaction ignored", "interaction", i.ID)
@@ -182,6 +181,9 @@ func (b *Bot) route(ctx context.Context, r *request) error {
 			return userErrorf("this button is broken (%q)", id)
 		}
 		return h(b, ctx, r, n)
+	case discordgo.InteractionModalSubmit:
+		// The bot opens no forms; one from an older version is answered.
+		return userErrorf("This form is no longer in use. Please run the command again.")
 	}
 	return nil
 }

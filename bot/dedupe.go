@@ -6,10 +6,10 @@ import (
 )
 
 // recentIDs remembers interaction ids seen in the last ttl, at most max of
-// them, so a redelivered autocomplete (which changes nothing and so has no
-// claim in the database) is answered once. Discord never redelivers an
-// interaction after its 15-minute token has expired, and an id forgotten
-// early only costs a second list of suggestions, which Discord refuses.
+// them. Discord never redelivers an interaction after its 15-minute token
+// has expired; an id forgotten early costs nothing for an action (its claim
+// in the database still holds) and for an autocomplete only a second list
+// of suggestions, which Discord refuses.
 type recentIDs struct {
 	mu    sync.Mutex
 	ttl   time.Duration

@@ -45,9 +45,37 @@ func TestDuplicateDeliveriesAreAnsweredOnce(t *testing.T) {
 	if st := h.deliverTwice(auto); st.Callbacks != 1 || st.Attempts != 1 {
 		t.Fatalf("a twice-delivered autocomplete: %d callbacks in %d attempts", st.Callbacks, st.Attempts)
 	}
+	form := fakediscord.Interaction{Type: 5, User: bob, ChannelID: thread, ChannelType: 11, CustomID: "old-form:1"}
+	if st := h.deliverTwice(form); st.Callbacks != 1 || st.Attempts != 1 {
+		t.Fatalf("a twice-delivered form: %d callbacks in %d attempts", st.Callbacks, st.Attempts)
+	}
 	row, _ := h.store.GameByThread(t.Context(), thread)
 	if row.Ply != 1 {
 		t.Fatalf("ply %d after one move delivered twice", row.Ply)
+	}
+}
+
+func TestDuplicateAfterRestartIsIgnored(t *testing.T) {
+	h := newHarness(t)
+	thread := h.startGame("chess")
+	move := fakediscord.Interaction{ID: h.fake.NewID(), Type: 2, User: ann, ChannelID: thread, ChannelType: 11, Name: "move",
+		Options: []fakediscord.Option{str("move", "e4")}}
+	h.send(move)
+	h.restart(nil)
+	if _, err := h.fake.Send(move); err != nil { // Discord delivers it again
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(testWait); !h.loggedDuplicate(move.ID); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the re-delivered move was never seen")
+		}
+	}
+	h.bot.inflight.Wait()
+	if st := h.fake.Interactions()[move.ID]; st.Callbacks != 1 || st.Attempts != 1 {
+		t.Fatalf("a move delivered again after a restart: %d callbacks in %d attempts", st.Callbacks, st.Attempts)
+	}
+	if row, _ := h.store.GameByThread(t.Context(), thread); row.Ply != 1 {
+		t.Fatalf("ply %d", row.Ply)
 	}
 }
 

@@ -21,6 +21,11 @@ func (b *Bot) Tick(ctx context.Context) {
 	b.timeouts(ctx, now)
 	b.expireChallenges(ctx, now)
 	b.dueComputerMoves(ctx)
+	// Claims on interaction ids only matter while Discord might deliver an
+	// id again: never after its 15-minute token life. Keep an hour.
+	if _, err := b.store.ForgetInteractions(ctx, time.Now().Add(-time.Hour)); err != nil {
+		b.log.Warn("forgetting old interaction claims", "err", err)
+	}
 }
 
 // RunScheduler ticks every interval until ctx ends.
