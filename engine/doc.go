@@ -18,13 +18,22 @@
 // chance, the likeliest first, so the common "nothing vanished" branch
 // narrows the window for the rare ones.
 //
-// Why expectimax with Star1 rather than Monte Carlo tree search: the
-// chance here is shallow and cheap to enumerate (at most 36 pairs in the
-// Angle, six throws in Random Move Number Chess), and most variants have
-// none, where alpha-beta is far stronger per node than MCTS with a
-// material playout. Measured on this machine, the same evaluation at the
-// same time per move: see the README's engine section for the match
-// figures.
+// Outcome scores are clamped to ±chanceBound (more than any material, less
+// than a mate) so that Star1's bounds are tight enough to prune; outcomes
+// less likely than 10% are searched a ply shallower, and in the capture
+// search only the likeliest outcome is searched on (the others are scored
+// as they stand), which keeps capture sequences with a roll at every step
+// from growing exponentially. TestStar1PrunesChanceNodes measures the
+// pruning: to depth 3 in the Angle, 42,941 nodes against 612,197 for plain
+// expectimax from the start (14×) and 128,546 against 782,461 after 1.Nf3
+// Nc8 (6×), with the same move and score.
+//
+// Why expectimax rather than Monte Carlo tree search: the chance here is
+// shallow and cheap to enumerate (at most 36 pairs of dice in the Angle,
+// which merge into a handful of distinct positions, and six throws in
+// Random Move Number Chess), most variants have none, and alpha-beta with
+// a material evaluation finds the tactics these games turn on; one search
+// serves all seven variants. We did not build an MCTS to compare.
 //
 // Draws: a repetition inside the searched line scores as a draw, and so
 // does a root move after which the rules would declare one (a fast path

@@ -15,7 +15,17 @@ const (
 	maxPly    = 96
 	maxQuiet  = 8 // plies of capture search below the horizon
 	noMove    = math.MaxUint32
+	// chanceBound is what a chance outcome can be worth at most, in
+	// hundredths of a pawn: more than any material, less than a mate.
+	chanceBound = 4000
+	// unlikely outcomes (below this probability) are searched a ply less.
+	unlikely = 0.1
 )
+
+// star1 turns Ballard's pruning at chance nodes on; off, every outcome is
+// searched with a full window (plain expectimax), which the package test
+// TestStar1PrunesChanceNodes compares.
+var star1 = true
 
 // searcher is one search: it owns its tree, table and tables of killers and
 // history, and shares nothing with other searches.
@@ -232,7 +242,10 @@ func (s *searcher) quiesce(ply, qdepth, alpha, beta int) int {
 // playMove scores m for the player to act. A move with several chance
 // outcomes is a chance node searched with Ballard's Star1 pruning: each
 // outcome gets the window that could still move the average past alpha or
-// beta, given the bounds ±mateScore on the outcomes not yet searched.
+// beta, given the bounds ±chanceBound on the outcomes not yet searched.
+// Outcome scores are clamped to those bounds (a won or lost game counts
+// as ±chanceBound through a die): with ±mateScore as bounds, the window
+// stays open until the last outcomes and Star1 prunes almost nothing.
 // In the capture search, depth is the capture depth.
 func (s *searcher) playMove(m move, depth, ply, alpha, beta int, quiet bool) int {
 	t := s.t
@@ -248,7 +261,7 @@ func (s *searcher) playMove(m move, depth, ply, alpha, beta int, quiet bool) int
 		t.pop()
 		return v
 	}
-	const lo, hi = -float64(mateScore), float64(mateScore)
+	const lo, hi = -float64(chanceBound), float64(chanceBound)
 	sum, rest := 0.0, 1.0
 	for i := range probs {
 		p := probs[i]
@@ -260,12 +273,28 @@ func (s *searcher) playMove(m move, depth, ply, alpha, beta int, quiet bool) int
 		b := (float64(beta) - sum - rest*lo) / p
 		ca := int(math.Max(lo-1, math.Floor(a)))
 		cb := int(math.Min(hi+1, math.Ceil(b)))
+		if !star1 {
+			ca, cb = -infinity, infinity
+		}
 		t.push(m, i)
-		v := s.child(me, depth, ply, ca, cb, quiet)
+		var v int
+		if quiet && i > 0 {
+			// In the capture search only the likeliest outcome is searched
+			// on; the others are judged as they stand, or a capture
+			// sequence with dice at every step grows exponentially.
+			v = s.standing(me, ply)
+		} else {
+			d := depth
+			if !quiet && i > 0 && p < unlikely && d > 0 {
+				d-- // an unlikely outcome moves the average little: search it one ply less
+			}
+			v = s.child(me, d, ply, ca, cb, quiet)
+		}
 		t.pop()
 		if s.stopped {
 			return 0
 		}
+		v = max(-chanceBound, min(chanceBound, v))
 		sum += p * float64(v)
 		if v <= ca {
 			return int(math.Floor(sum + rest*hi)) // the average cannot exceed alpha
@@ -275,6 +304,24 @@ func (s *searcher) playMove(m move, depth, ply, alpha, beta int, quiet bool) int
 		}
 	}
 	return int(math.Round(sum))
+}
+
+// standing is the position just entered as it stands, for me.
+func (s *searcher) standing(me games.Player, ply int) int {
+	s.nodes++
+	if over, winner := s.t.status(); over {
+		switch winner {
+		case games.NoPlayer:
+			return s.draw(me)
+		case me:
+			return mateScore - ply - 1
+		}
+		return -(mateScore - ply - 1)
+	}
+	if s.t.player() == me {
+		return s.t.evaluate()
+	}
+	return -s.t.evaluate()
 }
 
 // child searches the position just entered: with the same window when the
