@@ -82,9 +82,9 @@ var levels = [6]level{
 	{},
 	{maxDepth: 1, timeShare: 0.25, defaultDur: 300 * time.Millisecond, noise: 250, blunder: 0.2, tableBits: 12},
 	{maxDepth: 2, timeShare: 0.35, defaultDur: 500 * time.Millisecond, noise: 80, blunder: 0.05, tableBits: 14},
-	{maxDepth: 4, timeShare: 0.25, defaultDur: 1000 * time.Millisecond, noise: 10, contempt: 15, tableBits: 16},
-	{maxDepth: 7, timeShare: 0.5, defaultDur: 1500 * time.Millisecond, contempt: 20, tableBits: 17},
-	{maxDepth: maxPly - maxQuiet - 4, timeShare: 1, defaultDur: 2000 * time.Millisecond, contempt: 20, tableBits: 18},
+	{maxDepth: 4, timeShare: 0.25, defaultDur: 1000 * time.Millisecond, noise: 10, contempt: 20, tableBits: 16},
+	{maxDepth: 7, timeShare: 0.5, defaultDur: 1500 * time.Millisecond, contempt: 35, tableBits: 17},
+	{maxDepth: maxPly - maxQuiet - 4, timeShare: 1, defaultDur: 2000 * time.Millisecond, contempt: 35, tableBits: 18},
 }
 
 // Search chooses a move for the player to act in g. It never changes g,
