@@ -16,10 +16,13 @@ import (
 
 // computer plays the bot's side of games against the computer. Replies are
 // queued, never run on an interaction's path: a player's /move commits,
-// answers and returns, and the reply comes from a worker. At most
-// runtime.NumCPU() searches run at once (each search is single-threaded);
-// the others wait their turn. Closing cancels every search: a move that was
-// due is left due, and made by the next start's scheduler pass.
+// answers and returns, and the reply comes from a worker. Each search is
+// single-threaded, and one core is left to interactions and pictures: at
+// most NumCPU-1 searches run at once (one on a single core), the others
+// wait their turn. With every core searching, a /move's first callback
+// waited behind the searches (BenchmarkFirstCallbackWhileComputerThinks).
+// Closing cancels every search: a move that was due is left due, and made
+// by the next start's scheduler pass.
 type computer struct {
 	b      *Bot
 	slots  chan struct{} // one per search allowed to run
@@ -43,7 +46,7 @@ func (b *Bot) opponent() *computer {
 
 func newComputer(b *Bot) *computer {
 	ctx, cancel := context.WithCancel(context.Background())
-	c := &computer{b: b, slots: make(chan struct{}, runtime.NumCPU()), ctx: ctx, cancel: cancel,
+	c := &computer{b: b, slots: make(chan struct{}, max(1, runtime.NumCPU()-1)), ctx: ctx, cancel: cancel,
 		queued: map[int64]bool{}, limits: levelLimits}
 	c.idle = sync.NewCond(&c.mu)
 	return c

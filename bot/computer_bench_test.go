@@ -1,0 +1,142 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/engine"
+	"github.com/bermudachess/bermuda/games"
+)
+
+// BenchmarkFirstCallbackWhileComputerThinks measures a player's /move from
+// the interaction arriving to its first callback (the defer) while the
+// computer thinks in 10 other games, against the same with the computer
+// idle. "pool" is the bot as it runs (at most NumCPU searches at once, the
+// rest queued); "unbounded" runs the 10 searches on goroutines of their
+// own, to show what the pool prevents. Discord is a no-op.
+func BenchmarkFirstCallbackWhileComputerThinks(b *testing.B) {
+	b.Run("idle", func(b *testing.B) { benchFirstCallback(b, 0, false) })
+	b.Run("10-thinking-pool", func(b *testing.B) { benchFirstCallback(b, 10, false) })
+	b.Run("10-thinking-unbounded", func(b *testing.B) { benchFirstCallback(b, 10, true) })
+}
+
+const benchSelf = "bermuda-bot"
+
+func benchFirstCallback(b *testing.B, thinking int, unbounded bool) {
+	store, err := db.Open(filepath.Join(b.TempDir(), "thinking.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer store.Close()
+	dc := &timingDiscord{first: map[string]time.Time{}}
+	bot := New(Options{Store: store, Discord: dc, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	bot.SetSelfID(benchSelf)
+	bot.Roller = games.Seeded(5)
+	// Searches that last until cancelled: the computer thinks throughout.
+	bot.opponent().setLimits(func(int) engine.Limits { return engine.Limits{Level: 5, MoveTime: time.Hour} })
+	ctx, cancel := context.WithCancel(context.Background())
+	var searches sync.WaitGroup
+	defer func() {
+		cancel()
+		bot.opponent().stop()
+		searches.Wait()
+	}()
+
+	newGame := func(players [2]string, level int) (int64, string) {
+		_, rolls, _, err := games.Start("chess", "", bot.Roller)
+		if err != nil {
+			b.Fatal(err)
+		}
+		id, err := store.CreateGame(ctx, db.Game{GuildID: "g", ChannelID: "c", Variant: "chess", StartRolls: rolls,
+			Players: players, Days: 3, ComputerLevel: level})
+		if err != nil {
+			b.Fatal(err)
+		}
+		thread := fmt.Sprintf("t%d", id)
+		if err := store.SetGameThread(ctx, id, thread); err != nil {
+			b.Fatal(err)
+		}
+		return id, thread
+	}
+	for range thinking {
+		id, _ := newGame([2]string{benchSelf, "p"}, 5) // the computer is White: it moves first
+		if unbounded {
+			_, g, err := store.LoadGame(ctx, id)
+			if err != nil {
+				b.Fatal(err)
+			}
+			searches.Add(1)
+			go func() {
+				defer searches.Done()
+				engine.Search(ctx, g, engine.Limits{Level: 5, MoveTime: time.Hour})
+			}()
+		}
+	}
+	if !unbounded && thinking > 0 {
+		bot.dueComputerMoves(ctx)
+		c := bot.opponent()
+		for running := 0; running < min(thinking, cap(c.slots)); time.Sleep(time.Millisecond) {
+			c.mu.Lock()
+			running = c.thinking
+			c.mu.Unlock()
+		}
+	}
+
+	_, thread := newGame([2]string{"p1", "p2"}, 0)
+	rng := rand.New(rand.NewPCG(1, 2))
+	var lat []time.Duration
+	b.ResetTimer()
+	for n := 0; n < b.N; n++ {
+		b.StopTimer()
+		row, err := store.GameByThread(ctx, thread)
+		if err != nil {
+			b.Fatal(err)
+		}
+		s, err := bot.lockGame(ctx, row.ID)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if s.game.Outcome().Over || s.row.State != "active" {
+			s.unlock()
+			_, thread = newGame([2]string{"p1", "p2"}, 0)
+			n--
+			b.StartTimer()
+			continue
+		}
+		legal := s.game.LegalMoves()
+		mv := legal[rng.IntN(len(legal))].Notation
+		who := s.row.Players[s.game.Turn().Player]
+		s.unlock()
+		in := &discordgo.Interaction{ID: fmt.Sprintf("m%d", n), Type: discordgo.InteractionApplicationCommand, GuildID: "g",
+			ChannelID: thread, AppPermissions: 1<<62 - 1, Member: &discordgo.Member{User: &discordgo.User{ID: who}},
+			Data: discordgo.ApplicationCommandInteractionData{Name: "move", Options: []*discordgo.ApplicationCommandInteractionDataOption{
+				{Name: "move", Type: discordgo.ApplicationCommandOptionString, Value: mv}}}}
+		b.StartTimer()
+		start := time.Now()
+		bot.HandleInteraction(in)
+		dc.mu.Lock()
+		at, ok := dc.first[in.ID]
+		dc.mu.Unlock()
+		if !ok {
+			b.Fatalf("move %d got no callback", n)
+		}
+		lat = append(lat, at.Sub(start))
+	}
+	b.StopTimer()
+	slices.Sort(lat)
+	if len(lat) > 0 {
+		b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "ms-p50")
+		b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "ms-p99")
+	}
+}
