@@ -100,8 +100,9 @@ func (c *computer) search(ctx context.Context, g games.Game, level int) (engine.
 	}
 	c.mu.Lock()
 	c.thinking++
-	lim := c.limits(level)
+	limits := c.limits
 	c.mu.Unlock()
+	lim := limits(level)
 	defer func() {
 		c.mu.Lock()
 		c.thinking--
