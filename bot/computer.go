@@ -118,16 +118,18 @@ func (b *Bot) startComputerGame(ctx context.Context, cg computerGame, post func(
 		abort(err)
 		return "", userErrorf("I couldn't open the game thread (Discord said: %v), so the game was cancelled. Check my permissions in this channel and try again.", err)
 	}
-	if err := b.store.SetGameThread(ctx, id, thread.ID); err != nil {
-		abort(err)
-		return "", err
-	}
 	row.ThreadID = thread.ID
 	s.row = row
 	if err := b.dc.AddThreadMember(thread.ID, cg.human); err != nil {
 		b.log.Warn("adding a thread member failed", "thread", thread.ID, "user", cg.human, "err", err)
 	}
 	b.postOpening(row, g, startEvents)
+	// Only now can the game be found from its thread, by any replica (the
+	// session's lock holds moves back in this process only).
+	if err := b.store.SetGameThread(ctx, id, thread.ID); err != nil {
+		abort(err)
+		return "", err
+	}
 	if b.computerToAct(row, g) {
 		b.opponent().due(id) // it waits for the game, held until we return
 	}
