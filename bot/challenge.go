@@ -240,10 +240,6 @@ func (b *Bot) btnAccept(ctx context.Context, r *request, id int64) error {
 		r.editOriginal(&discordgo.WebhookEdit{Content: &failed, Components: &[]discordgo.MessageComponent{}, Embeds: &[]*discordgo.MessageEmbed{}, AllowedMentions: noPings})
 		return userErrorf("I couldn't open the game thread (Discord said: %v), so the game was cancelled. Check my permissions in this channel and challenge again.", err)
 	}
-	if err := b.store.SetGameThread(ctx, gameID, thread.ID); err != nil {
-		forget()
-		return err
-	}
 	done := fmt.Sprintf("✅ %s accepted %s's challenge to **%s** — the game is on in <#%s>.", mention(acceptor), mention(c.ChallengerID), variantName(c.Variant), thread.ID)
 	r.editOriginal(&discordgo.WebhookEdit{Content: &done, Components: &[]discordgo.MessageComponent{}, Embeds: &[]*discordgo.MessageEmbed{}, AllowedMentions: noPings})
 	row.ThreadID = thread.ID
@@ -254,6 +250,12 @@ func (b *Bot) btnAccept(ctx context.Context, r *request, id int64) error {
 		}
 	}
 	b.postOpening(row, g, startEvents)
+	// Only now can the game be found from its thread, by any replica: the
+	// lock above holds moves back in this process only.
+	if err := b.store.SetGameThread(ctx, gameID, thread.ID); err != nil {
+		forget()
+		return err
+	}
 	return nil
 }
 
