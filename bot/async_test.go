@@ -45,6 +45,7 @@ func TestReminderThenLossOnTimeWithFakeClock(t *testing.T) {
 	}
 	h.clock.Advance(15 * time.Hour)
 	h.bot.Tick(ctx)
+	h.bot.pictures.wait() // the finished game's animation is posted
 	row, _ := h.store.GameByThread(ctx, thread)
 	if row.State != "finished" || row.Reason != "time" || row.Winner != 1 {
 		t.Fatalf("after the deadline: %+v", row)
@@ -116,7 +117,9 @@ func TestCommunityCommands(t *testing.T) {
 	thread := h.startGame("chess")
 	h.move(ann, thread, "e4")
 
-	h.wantEphemeral(h.command(cat, thread, "moves"), "<@222> (Black) to move — 20 legal moves:\n`a7a5` `a7a6`")
+	if m := h.reply(h.command(cat, thread, "moves")); !m.Ephemeral || !strings.Contains(embedString(embedOf(t, m, 0), "description"), "<@222> (Black) to move — 20 legal moves") {
+		t.Errorf("/moves: %+v", m.Embeds)
+	}
 	resp := h.command(cat, lobbyID, "games")
 	h.wantEphemeral(resp, "<#"+thread+"> Chess: <@111> vs <@222> — <@222> to move")
 	resp = h.send(fakediscord.Interaction{Type: 2, User: cat, ChannelID: lobbyID, Name: "stats", Options: []fakediscord.Option{user("player", bob)}, Resolved: resolvedUsers(bob)})

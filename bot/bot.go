@@ -43,6 +43,8 @@ type Bot struct {
 	// made on first use (opponent).
 	computer     *computer
 	computerOnce sync.Once
+	// pictures draws long pictures (replays) off the interaction path.
+	pictures *workers
 
 	mu       sync.Mutex
 	sessions map[int64]*session
@@ -74,7 +76,8 @@ func New(o Options) *Bot {
 	return &Bot{
 		store: o.Store, dc: o.Discord, log: o.Log, appID: o.AppID, defaultDays: o.DefaultDays, docsURL: o.DocsURL,
 		Now: time.Now, Roller: games.CryptoRoller{}, sessions: map[int64]*session{},
-		seen: newRecentIDs(15*time.Minute, 100000),
+		seen:     newRecentIDs(15*time.Minute, 100000),
+		pictures: newWorkers(),
 	}
 }
 
@@ -103,7 +106,8 @@ func (b *Bot) Drain(timeout time.Duration) bool {
 	b.mu.Unlock()
 	defer b.opponent().stop()
 	done := make(chan struct{})
-	go func() { b.inflight.Wait(); close(done) }()
+	// Interactions first (they may queue pictures), then the pictures.
+	go func() { b.inflight.Wait(); b.pictures.stop(timeout); close(done) }()
 	select {
 	case <-done:
 		return true

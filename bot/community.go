@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -95,7 +94,7 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) error {
 	}
 	sb.WriteString(vsComputer)
 	fmt.Fprintf(&sb, "Active games: %d", len(active))
-	return r.ephemeral(truncate(sb.String(), 1990))
+	return b.statsAnswer(ctx, r, userID, truncate(sb.String(), 1990)) // charts.go
 }
 
 func (b *Bot) cmdGames(ctx context.Context, r *request) error {
@@ -128,17 +127,6 @@ func (b *Bot) cmdGames(ctx context.Context, r *request) error {
 		fmt.Fprintf(&sb, "<#%s> %s: %s vs %s%s\n", row.ThreadID, variantName(row.Variant), mention(row.Players[0]), mention(row.Players[1]), turn)
 	}
 	return r.ephemeral(truncate(sb.String(), 1990))
-}
-
-func (b *Bot) cmdRules(ctx context.Context, r *request) error {
-	v, err := games.Lookup(r.stringOption("variant"))
-	if err != nil {
-		return userErrorf("Unknown variant. Pick one from the list: %s.", variantList())
-	}
-	return r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{
-		Flags:  discordgo.MessageFlagsEphemeral,
-		Embeds: []*discordgo.MessageEmbed{rulesEmbed(v, b.docsURL)},
-	}})
 }
 
 // Discord's embed limits, in characters: a description, a field's value,
@@ -251,42 +239,6 @@ func (b *Bot) threadGame(ctx context.Context, r *request) (db.Game, error) {
 		return row, userErrorf("There is no game in this channel. Use this command inside a game thread (or the buttons under a game's result).")
 	}
 	return row, err
-}
-
-// export sends the game record as a file, privately: PGN for orthodox
-// chess, the record format for the other variants (games.WriteRecord).
-func (b *Bot) export(ctx context.Context, r *request, row db.Game) error {
-	moves, err := b.store.Moves(ctx, row.ID)
-	if err != nil {
-		return err
-	}
-	rec := games.Record{Variant: row.Variant, Setup: row.Setup, StartRolls: row.StartRolls}
-	for _, m := range moves {
-		rec.Plies = append(rec.Plies, games.Ply{Move: m.Notation, Rolls: m.Rolls})
-	}
-	names := [2]string{b.name(ctx, row.Players[0]), b.name(ctx, row.Players[1])}
-	tags := map[string]string{
-		"Event": fmt.Sprintf("Bermuda game #%d", row.ID), "Site": "Discord", "Date": row.CreatedAt.UTC().Format("2006.01.02"),
-		"VariantName": variantName(row.Variant), "Player1": names[0], "Player2": names[1],
-		"Started": row.CreatedAt.UTC().Format("2006-01-02 15:04 UTC"),
-	}
-	tags["Result"], tags["Termination"] = resultTags(row, names)
-	if !row.EndedAt.IsZero() {
-		tags["Ended"] = row.EndedAt.UTC().Format("2006-01-02 15:04 UTC")
-	}
-	var buf bytes.Buffer
-	if err := games.WriteRecord(&buf, rec, tags); err != nil {
-		return err
-	}
-	file, kind := fmt.Sprintf("bermuda-game-%d.%s", row.ID, games.RecordExt(row.Variant)), "text/plain; charset=utf-8"
-	if strings.HasSuffix(file, ".pgn") {
-		kind = "application/x-chess-pgn"
-	}
-	return r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{
-		Flags:   discordgo.MessageFlagsEphemeral,
-		Content: fmt.Sprintf("Game #%d, %s. Replay it with `bermuda play -replay %s`.", row.ID, plural(len(moves), "move"), file),
-		Files:   []*discordgo.File{{Name: file, ContentType: kind, Reader: &buf}},
-	}})
 }
 
 // resultTags are the record's Result ("1-0": Player 1 won, as in PGN) and

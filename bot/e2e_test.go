@@ -28,8 +28,7 @@ func TestChessPlumbingFoolsMate(t *testing.T) {
 	if row.State != "finished" || row.Winner != int(games.Player2) || row.Ply != 4 {
 		t.Fatalf("game row after mate: %+v", row)
 	}
-	all := h.fake.Messages(thread)
-	last := all[len(all)-1]
+	last := resultMessage(t, h, thread) // the animation follows it (pictures_test.go)
 	if !strings.Contains(last.Content, "wins") || !strings.Contains(last.Content, "checkmate") {
 		t.Fatalf("last message: %q", last.Content)
 	}

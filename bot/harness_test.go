@@ -144,6 +144,7 @@ func (h *harness) send(in fakediscord.Interaction) fakediscord.Response {
 		h.t.Fatalf("no response to %s%s", in.Name, in.CustomID)
 	}
 	h.bot.inflight.Wait()
+	h.bot.pictures.wait() // an ended game's animation (replays.go)
 	return resp
 }
 

@@ -133,6 +133,7 @@ func (b *Bot) announceEnd(row db.Game, g games.Game, winner int, reason string, 
 	if err := b.dc.ArchiveThread(row.ThreadID); err != nil {
 		b.log.Warn("archiving the thread failed", "thread", row.ThreadID, "err", err)
 	}
+	b.queueReplay(row) // the animation follows as its own message (replays.go)
 }
 
 func moveErrorText(me *games.MoveError) string {
@@ -147,6 +148,9 @@ func moveErrorText(me *games.MoveError) string {
 // be deferred, so it only reads, from the game's latest view: it never
 // waits for a move being played or posted.
 func (b *Bot) autocomplete(ctx context.Context, r *request) error {
+	if name := r.i.ApplicationCommandData().Name; name != "move" {
+		return b.autocompletePictures(ctx, r, name) // moves_pictures.go
+	}
 	var choices []*discordgo.ApplicationCommandOptionChoice
 	row, err := b.store.GameByThread(ctx, r.i.ChannelID)
 	if err == nil && row.State == "active" {
@@ -198,27 +202,4 @@ func (b *Bot) cmdBoard(ctx context.Context, r *request) error {
 		s.boardStale = false
 	}
 	return nil
-}
-
-func (b *Bot) cmdMoves(ctx context.Context, r *request) error {
-	s, err := b.gameInThread(ctx, r)
-	if err != nil {
-		return err
-	}
-	defer s.unlock()
-	if err := s.requireActive(); err != nil {
-		return err
-	}
-	t := s.game.Turn()
-	legal := s.game.LegalMoves()
-	names := make([]string, len(legal))
-	for i, m := range legal {
-		names[i] = m.Notation
-	}
-	head := fmt.Sprintf("%s (%s) to move", mention(s.row.Players[t.Player]), s.game.Roles()[t.Player])
-	if t.MovesLeft > 1 {
-		head += fmt.Sprintf(", %d moves left this turn", t.MovesLeft)
-	}
-	body := fmt.Sprintf("%s — %d legal moves:\n`%s`", head, len(names), strings.Join(names, "` `"))
-	return r.ephemeral(truncate(body, 1990))
 }

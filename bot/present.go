@@ -53,10 +53,11 @@ func (b *Bot) boardMessage(row db.Game, g games.Game, title string) (*discordgo.
 		return nil, fmt.Errorf("rendering the board: %w", err)
 	}
 	embed := &discordgo.MessageEmbed{
-		Title:  title,
-		Image:  &discordgo.MessageEmbedImage{URL: "attachment://board.png"},
-		Footer: &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("%s · game #%d · %s per move", variantName(row.Variant), row.ID, plural(row.Days, "day"))},
-		Color:  0x1f6f8b,
+		Title:       boardTitle(row, title),
+		Description: boardCaption(row, g),
+		Image:       &discordgo.MessageEmbedImage{URL: "attachment://board.png"},
+		Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("%s · game #%d · %s per move", variantName(row.Variant), row.ID, plural(row.Days, "day"))},
+		Color:       0x1f6f8b,
 	}
 	msg := &discordgo.MessageSend{
 		Embeds:          []*discordgo.MessageEmbed{embed},

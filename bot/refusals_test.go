@@ -115,8 +115,7 @@ func TestResignEarlyIsUnratedLateIsRated(t *testing.T) {
 	if !row.Rated || row.Winner != 1 {
 		t.Fatalf("resignation after two moves each must be rated: %+v", row)
 	}
-	msgs := h.fake.Messages(thread)
-	if last := msgs[len(msgs)-1].Content; !strings.Contains(last, "<@222>: 1500 → ") {
+	if last := resultMessage(t, h, thread).Content; !strings.Contains(last, "<@222>: 1500 → ") {
 		t.Fatalf("result lacks rating changes: %q", last)
 	}
 	resp := h.command(cat, lobbyID, "leaderboard", str("variant", "chess"))

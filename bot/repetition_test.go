@@ -25,8 +25,7 @@ func TestBermudaChessRepetitionIsADraw(t *testing.T) {
 	if row.State != "finished" || row.Winner != -1 || row.Reason != "threefold repetition" || row.Ply != 8 {
 		t.Fatalf("game row after the third repetition: %+v", row)
 	}
-	msgs := h.fake.Messages(thread)
-	last := msgs[len(msgs)-1]
+	last := resultMessage(t, h, thread)
 	if !strings.Contains(strings.ToLower(last.Content), "draw") || !strings.Contains(last.Content, "repetition") {
 		t.Fatalf("last message: %q", last.Content)
 	}

@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"context"
+	"image/gif"
 	"image/png"
 	"strings"
 	"sync"
@@ -96,17 +97,28 @@ func checkPosts(t *testing.T, h *harness, thread string, gameID int64) {
 		want = append(want, m.Dice...)
 	}
 	var posted []string
-	boards := 0
+	boards, animations := 0, 0
 	for _, m := range h.fake.Messages(thread) {
 		if strings.HasPrefix(m.Content, "🎲 ") {
 			posted = append(posted, m.Content)
 		}
 		for _, f := range m.Files {
+			if strings.HasSuffix(f.Name, ".gif") { // the end-of-game animation (replays.go)
+				anim, err := gif.DecodeAll(bytes.NewReader(f.Data))
+				if err != nil || len(anim.Image) != len(stored)+1 {
+					t.Fatalf("%s: %v, want one frame per position (%d)", f.Name, err, len(stored)+1)
+				}
+				animations++
+				continue
+			}
 			if _, err := png.Decode(bytes.NewReader(f.Data)); err != nil {
 				t.Fatalf("%s does not decode: %v", f.Name, err)
 			}
 			boards++
 		}
+	}
+	if animations != 1 {
+		t.Errorf("%d animations of the finished game, want 1", animations)
 	}
 	if boards != len(stored)+1 {
 		t.Errorf("%d boards for %d moves (want one per move plus the opening)", boards, len(stored))
