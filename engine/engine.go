@@ -136,9 +136,7 @@ func run(ctx context.Context, g games.Game, lim Limits, lv level, rng *rand.Rand
 	s.rootPlayer, s.contempt = g.Turn().Player, lv.contempt
 	ev := newEvaluator(g, lim.PieceValues)
 	s.t = newTree(g, ev)
-	if _, fast := s.t.(*fastTree); fast {
-		s.rootDraws = repetitionDraws(g, s.t, legal)
-	}
+	s.rootDraws = repetitionDraws(g, s.t, legal)
 	maxDepth := lv.maxDepth
 	if lim.Depth > 0 && lim.Depth < maxDepth {
 		maxDepth = lim.Depth
@@ -309,8 +307,9 @@ func PieceValues() map[games.PieceKind]int {
 	return out
 }
 
-// repetitionDraws finds the root moves after which the rules declare a
-// draw by repetition whatever the dice do.
+// repetitionDraws finds the root moves after which the rules most likely
+// declare a draw by repetition (in the Angle, the dice usually name an
+// empty square and the position repeats).
 func repetitionDraws(g games.Game, t tree, legal []games.Move) map[uint32]bool {
 	byNotation := make(map[string]games.Move, len(legal))
 	for _, m := range legal {
@@ -330,15 +329,13 @@ func repetitionDraws(g games.Game, t tree, legal []games.Move) map[uint32]bool {
 		if err != nil || len(outs) == 0 {
 			continue
 		}
-		all := true
+		drawn := 0.0
 		for _, o := range outs {
-			r := o.Game.Outcome()
-			if !r.Over || !r.Draw || !strings.Contains(r.Reason, "repetition") {
-				all = false
-				break
+			if r := o.Game.Outcome(); r.Over && r.Draw && strings.Contains(r.Reason, "repetition") {
+				drawn += o.Probability
 			}
 		}
-		if all {
+		if drawn >= 0.5 {
 			out[m.code] = true
 		}
 	}
