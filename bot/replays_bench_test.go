@@ -101,3 +101,19 @@ func BenchmarkReplayAtGameEnd(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRulesPictures measures what /rules draws after acknowledging:
+// the setup, the legend and one position per special rule.
+//
+//	go test ./bot -run '^$' -bench RulesPictures -benchtime 20x
+func BenchmarkRulesPictures(b *testing.B) {
+	for _, v := range games.All() {
+		b.Run(v.ID, func(b *testing.B) {
+			for b.Loop() {
+				if _, _, err := rulesPictures(v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
