@@ -120,11 +120,12 @@ func targetKey(ts []lessons.Target) string {
 			seen[k] = true
 		}
 	}
-	keys := []string{"blue: the piece", "dark dot: a plain move"}
+	keys := []string{"blue: the piece"}
 	for _, k := range []struct {
 		kind games.MarkKind
 		text string
 	}{
+		{games.MarkTargetQuiet, "dark dot: a plain move"},
 		{games.MarkTargetCapture, "red ring: a capture"},
 		{games.MarkTargetBoard, "teal dot: to the other board"},
 		{games.MarkTargetAngle, "magenta dot: into the Angle"},
