@@ -19,8 +19,10 @@ import (
 // answers and returns, and the reply comes from a worker. Each search is
 // single-threaded, and one core is left to interactions and pictures: at
 // most NumCPU-1 searches run at once (one on a single core), the others
-// wait their turn. With every core searching, a /move's first callback
-// waited behind the searches (BenchmarkFirstCallbackWhileComputerThinks).
+// wait their turn; each runs on a thread of lower priority (Linux), so
+// that a busy machine still serves interactions first. With every core
+// searching at normal priority, a /move's first callback waited behind
+// the searches (BenchmarkFirstCallbackWhileComputerThinks).
 // Closing cancels every search: a move that was due is left due, and made
 // by the next start's scheduler pass.
 type computer struct {
@@ -109,7 +111,23 @@ func (c *computer) search(ctx context.Context, g games.Game, level int) (engine.
 		c.mu.Unlock()
 		<-c.slots
 	}()
-	return engine.Search(ctx, g, lim)
+	type found struct {
+		res engine.Result
+		err error
+	}
+	done := make(chan found, 1)
+	go func() {
+		// The search gets an OS thread of its own at a lower priority, so
+		// that interactions get a core first when the machine is busy.
+		// The goroutine never unlocks it: the thread ends with it, and its
+		// priority with it.
+		runtime.LockOSThread()
+		lowerThreadPriority()
+		res, err := engine.Search(ctx, g, lim)
+		done <- found{res, err}
+	}()
+	f := <-done
+	return f.res, f.err
 }
 
 // stop cancels the searches, refuses new work and waits for the workers

@@ -1,0 +1,7 @@
+//go:build !linux
+
+package bot
+
+// lowerThreadPriority does nothing where threads have no priority of their
+// own that we can set portably.
+func lowerThreadPriority() {}
