@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"testing"
@@ -77,9 +78,18 @@ func storedGame(tb testing.TB, variant string, plies int) (*Bot, db.Game) {
 //
 //	go test ./bot -run '^$' -bench ReplayAtGameEnd -benchtime 3x
 func BenchmarkReplayAtGameEnd(b *testing.B) {
-	for _, variant := range []string{"chess", "angle", "bermuda", "bede", "beryl", "spindecision", "randommove"} {
-		b.Run(variant, func(b *testing.B) {
-			bot, row := storedGame(b, variant, 200)
+	type game struct {
+		variant string
+		plies   int
+	}
+	var cases []game
+	for _, v := range []string{"chess", "angle", "bermuda", "bede", "beryl", "spindecision", "randommove"} {
+		cases = append(cases, game{v, 200})
+	}
+	cases = append(cases, game{"angle", 300}, game{"spindecision", 300})
+	for _, c := range cases {
+		b.Run(fmt.Sprintf("%s/%d", c.variant, c.plies), func(b *testing.B) {
+			bot, row := storedGame(b, c.variant, c.plies)
 			ctx := context.Background()
 			rec, _, err := bot.gameRecord(ctx, row)
 			if err != nil {
