@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -139,6 +140,22 @@ func checkComputerMovesShown(t *testing.T, h *harness, thread string) (dice int)
 func TestFullGameAgainstTheComputer(t *testing.T) {
 	h := newHarness(t)
 	h.bot.opponent().setLimits(quickComputer)
+	rng := rand.New(rand.NewPCG(3, 4))
+
+	// A rated game first, so that ann has a rating in the Angle to keep.
+	rated := h.startGame("angle")
+	for range 2 {
+		for _, who := range []fakediscord.User{ann, bob} {
+			_, g := h.loadThread(rated)
+			legal := g.LegalMoves()
+			h.move(who, rated, legal[rng.IntN(len(legal))].Notation)
+		}
+	}
+	h.command(bob, rated, "resign")
+	ratingsBefore, err := h.store.PlayerRatings(context.Background(), h.fake.GuildID, ann.ID)
+	if err != nil || len(ratingsBefore) != 1 {
+		t.Fatalf("ann's ratings after a rated game: %+v, %v", ratingsBefore, err)
+	}
 
 	h.wantEphemeral(h.send(fakediscord.Interaction{Type: 2, User: ann, ChannelID: lobbyID, Name: "challenge",
 		Options: []fakediscord.Option{str("variant", "bermuda"), user("opponent", bob), integer("level", 2)}, Resolved: resolvedUsers(bob)}),
@@ -152,7 +169,6 @@ func TestFullGameAgainstTheComputer(t *testing.T) {
 	// Someone else may not move, and the player may not move for it.
 	h.wantEphemeral(h.command(bob, thread, "move", str("move", "e2e4")), "You are not a player in this game")
 
-	rng := rand.New(rand.NewPCG(3, 4))
 	restarted := false
 	for humanMoves := 0; ; humanMoves++ {
 		h.settle()
@@ -201,13 +217,16 @@ func TestFullGameAgainstTheComputer(t *testing.T) {
 		t.Fatalf("result message: %q", result.Content)
 	}
 
-	// Unrated: no rating, no leaderboard; /stats has the record by level.
-	if rs, err := h.store.PlayerRatings(context.Background(), h.fake.GuildID, ann.ID); err != nil || len(rs) != 0 {
-		t.Fatalf("ann's ratings after a game against the computer: %+v, %v", rs, err)
+	// Unrated: ann's rating is as it was, the computer has none.
+	if rs, err := h.store.PlayerRatings(context.Background(), h.fake.GuildID, ann.ID); err != nil || !reflect.DeepEqual(rs, ratingsBefore) {
+		t.Fatalf("ann's ratings went from %+v to %+v (%v) in a game against the computer", ratingsBefore, rs, err)
+	}
+	if rs, err := h.store.PlayerRatings(context.Background(), h.fake.GuildID, h.fake.BotID); err != nil || len(rs) != 0 {
+		t.Fatalf("the computer has ratings: %+v, %v", rs, err)
 	}
 	board := h.reply(h.send(fakediscord.Interaction{Type: 2, User: ann, ChannelID: lobbyID, Name: "leaderboard", Options: []fakediscord.Option{str("variant", "angle")}}))
-	if strings.Contains(fmt.Sprint(board.Embeds), ann.ID) || strings.Contains(fmt.Sprint(board.Embeds), h.fake.BotID) {
-		t.Fatalf("the leaderboard lists a game against the computer: %v", board.Embeds)
+	if strings.Contains(fmt.Sprint(board.Embeds), h.fake.BotID) {
+		t.Fatalf("the leaderboard lists the computer: %v", board.Embeds)
 	}
 	wantRecord := map[int]string{0: "1 W, 0 D, 0 L", 1: "0 W, 0 D, 1 L", -1: "0 W, 1 D, 0 L"}[row.Winner]
 	h.wantEphemeral(h.command(ann, lobbyID, "stats"), "Level 2: "+wantRecord)
