@@ -19,6 +19,7 @@ import (
 
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/metrics"
 )
 
 // Bot is the command logic. It is safe for concurrent use: interactions for
@@ -45,6 +46,10 @@ type Bot struct {
 	computerOnce sync.Once
 	// pictures draws long pictures (replays) off the interaction path.
 	pictures *workers
+	// metrics counts interactions, moves and latencies (nil: not counted).
+	metrics *metrics.Metrics
+	// replicated: other processes take interactions from the same store.
+	replicated bool
 
 	mu       sync.Mutex
 	sessions map[int64]*session
@@ -63,6 +68,12 @@ type Options struct {
 	// DocsURL is the published docs/rules folder (Config.DocsURL); /rules
 	// links <DocsURL>/<variant>.md. Empty: no link.
 	DocsURL string
+	// Metrics, if set, records what an operator watches (package metrics).
+	Metrics *metrics.Metrics
+	// Replicated says other processes take interactions from the same
+	// store (HTTP replicas): a re-delivery may reach any of them, so even
+	// autocompletes are claimed in the database.
+	Replicated bool
 }
 
 // New makes a bot.
@@ -76,7 +87,7 @@ func New(o Options) *Bot {
 	return &Bot{
 		store: o.Store, dc: o.Discord, log: o.Log, appID: o.AppID, defaultDays: o.DefaultDays, docsURL: o.DocsURL,
 		Now: time.Now, Roller: games.CryptoRoller{}, sessions: map[int64]*session{},
-		seen:     newRecentIDs(15*time.Minute, 100000),
+		seen: newRecentIDs(15*time.Minute, 100000), metrics: o.Metrics, replicated: o.Replicated,
 		pictures: newWorkers(),
 	}
 }
@@ -128,9 +139,10 @@ func (b *Bot) HandleInteraction(i *discordgo.Interaction) {
 	b.mu.Unlock()
 	defer b.inflight.Done()
 
-	r := &request{b: b, i: i}
+	r := &request{b: b, i: i, start: time.Now(), kind: interactionKind(i)}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
+	defer b.observe(r) // after the recover below has said how it went
 	defer func() {
 		if p := recover(); p != nil {
 			b.log.Error("handler panicked", "interaction", i.ID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
@@ -140,15 +152,18 @@ func (b *Bot) HandleInteraction(i *discordgo.Interaction) {
 	// Exactly once. A re-delivery (a client retry, a gateway RESUME
 	// replay) is turned away from memory; actions are also claimed in the
 	// database, so a duplicate after a restart (or on another replica)
-	// changes nothing. Autocompletes change nothing: memory is enough.
+	// changes nothing. Autocompletes change nothing: memory is enough,
+	// unless another replica may get the same one.
 	if !b.seen.first(i.ID, time.Now()) {
 		b.log.Debug("duplicate interaction ignored", "interaction", i.ID)
+		r.outcome = metrics.OutcomeDuplicate
 		return
 	}
-	if i.Type != discordgo.InteractionApplicationCommandAutocomplete {
+	if i.Type != discordgo.InteractionApplicationCommandAutocomplete || b.replicated {
 		if err := b.store.ClaimInteraction(ctx, i.ID); err != nil {
 			if errors.Is(err, db.ErrDuplicate) {
 				b.log.Info("duplicate interaction ignored", "interaction", i.ID)
+				r.outcome = metrics.OutcomeDuplicate
 				return
 			}
 			r.fail(err)

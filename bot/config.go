@@ -8,8 +8,12 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/interactions"
 )
 
 // Config is everything an operator can set. config.example.toml documents
@@ -17,7 +21,8 @@ import (
 type Config struct {
 	// Token is the bot token (env DISCORD_TOKEN). Never logged.
 	Token string `toml:"token"`
-	// Database is the SQLite file (env BERMUDA_DB), created on first start.
+	// Database is the SQLite file (env BERMUDA_DB), created on first start,
+	// or a postgres:// URL (several replicas share one PostgreSQL).
 	Database string `toml:"database"`
 	// DevGuild registers commands in one server only, instantly (env
 	// BERMUDA_DEV_GUILD); empty registers them globally.
@@ -34,11 +39,44 @@ type Config struct {
 	// BERMUDA_DOCS_URL). /rules links each variant's page there; empty
 	// leaves the link out.
 	DocsURL string `toml:"docs_url"`
+
+	// HTTPAddr, when set, serves Discord's Interactions Endpoint (POST
+	// /interactions) on this address instead of connecting to the gateway
+	// (env BERMUDA_HTTP_ADDR): the mode for several replicas behind a load
+	// balancer. /healthz, /readyz and /metrics are served there too.
+	HTTPAddr string `toml:"http_addr"`
+	// PublicKey is the application's public key, 64 hex digits (env
+	// BERMUDA_PUBLIC_KEY); required with HTTPAddr, to check signatures.
+	PublicKey string `toml:"public_key"`
+	// MetricsAddr serves /metrics, /healthz and /readyz on an address of
+	// their own (env BERMUDA_METRICS_ADDR), in either mode.
+	MetricsAddr string `toml:"metrics_addr"`
+	// ShardID and ShardCount split the gateway between processes (env
+	// BERMUDA_SHARD_ID, BERMUDA_SHARD_COUNT); gateway mode only.
+	ShardID    int `toml:"shard_id"`
+	ShardCount int `toml:"shard_count"`
+	// SchedulerInterval is how often reminders, losses on time and expired
+	// challenges are looked for (env BERMUDA_SCHEDULER_INTERVAL, default
+	// 1m). Each replica looks; the database lets one act on each.
+	SchedulerInterval duration `toml:"scheduler_interval"`
+}
+
+// duration is a time.Duration written as "30s" or "1m" in TOML.
+type duration struct{ time.Duration }
+
+func (d *duration) UnmarshalText(b []byte) error {
+	v, err := time.ParseDuration(string(b))
+	if err != nil {
+		return fmt.Errorf("%q is not a duration such as 30s or 1m", b)
+	}
+	d.Duration = v
+	return nil
 }
 
 // DefaultConfig holds the values used when nothing is set.
 func DefaultConfig() Config {
-	return Config{Database: "bermuda.db", DefaultDays: 3, LogLevel: "info", APIBase: "https://discord.com"}
+	return Config{Database: "bermuda.db", DefaultDays: 3, LogLevel: "info", APIBase: "https://discord.com",
+		ShardCount: 1, SchedulerInterval: duration{time.Minute}}
 }
 
 // ErrNoToken is returned when no token is configured.
@@ -67,7 +105,8 @@ func LoadConfig(path string, getenv func(string) string) (Config, error) {
 	for key, dst := range map[string]*string{
 		"DISCORD_TOKEN": &cfg.Token, "BERMUDA_DB": &cfg.Database, "BERMUDA_DEV_GUILD": &cfg.DevGuild,
 		"BERMUDA_LOG_LEVEL": &cfg.LogLevel, "BERMUDA_API_BASE": &cfg.APIBase,
-		"BERMUDA_DOCS_URL": &cfg.DocsURL,
+		"BERMUDA_DOCS_URL": &cfg.DocsURL, "BERMUDA_HTTP_ADDR": &cfg.HTTPAddr, "BERMUDA_PUBLIC_KEY": &cfg.PublicKey,
+		"BERMUDA_METRICS_ADDR": &cfg.MetricsAddr,
 	} {
 		if v := strings.TrimSpace(getenv(key)); v != "" {
 			*dst = v
@@ -79,6 +118,20 @@ func LoadConfig(path string, getenv func(string) string) (Config, error) {
 			return cfg, fmt.Errorf("BERMUDA_DEFAULT_DAYS=%q is not a number of days", v)
 		}
 		cfg.DefaultDays = n
+	}
+	for key, dst := range map[string]*int{"BERMUDA_SHARD_ID": &cfg.ShardID, "BERMUDA_SHARD_COUNT": &cfg.ShardCount} {
+		if v := strings.TrimSpace(getenv(key)); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return cfg, fmt.Errorf("%s=%q is not a number", key, v)
+			}
+			*dst = n
+		}
+	}
+	if v := strings.TrimSpace(getenv("BERMUDA_SCHEDULER_INTERVAL")); v != "" {
+		if err := cfg.SchedulerInterval.UnmarshalText([]byte(v)); err != nil {
+			return cfg, fmt.Errorf("BERMUDA_SCHEDULER_INTERVAL: %w", err)
+		}
 	}
 	return cfg, cfg.validate()
 }
@@ -95,8 +148,37 @@ func (c Config) validate() error {
 			return fmt.Errorf("docs_url %q: want a web address such as https://github.com/OWNER/bermuda/blob/main/docs/rules", c.DocsURL)
 		}
 	}
+	if err := c.validateServing(); err != nil {
+		return err
+	}
 	if c.Token == "" {
 		return ErrNoToken
+	}
+	return nil
+}
+
+// validateServing checks the replica, metrics and shard settings. The token
+// stays required in HTTP mode: edits, follow-ups and posts go over REST.
+func (c Config) validateServing() error {
+	if c.HTTPAddr != "" {
+		if c.PublicKey == "" {
+			return errors.New("public_key (BERMUDA_PUBLIC_KEY) is required with http_addr: " +
+				"developer portal → your application → General Information → Public Key")
+		}
+		if c.ShardCount != 1 || c.ShardID != 0 {
+			return errors.New("shard_id and shard_count are for the gateway; with http_addr Discord spreads interactions over the replicas itself")
+		}
+	}
+	if c.PublicKey != "" {
+		if _, err := interactions.ParsePublicKey(c.PublicKey); err != nil {
+			return fmt.Errorf("public_key: %w", err)
+		}
+	}
+	if c.ShardCount < 1 || c.ShardID < 0 || c.ShardID >= c.ShardCount {
+		return fmt.Errorf("shard_id = %d, shard_count = %d: want shard_count ≥ 1 and 0 ≤ shard_id < shard_count", c.ShardID, c.ShardCount)
+	}
+	if c.SchedulerInterval.Duration < 100*time.Millisecond {
+		return fmt.Errorf("scheduler_interval = %s: want at least 100ms (the default is 1m)", c.SchedulerInterval.Duration)
 	}
 	return nil
 }
@@ -110,12 +192,16 @@ func (c Config) SlogLevel() (slog.Level, error) {
 	return l, nil
 }
 
-// LogValue keeps the token out of logs even if the config is logged whole.
+// LogValue keeps the token, and a PostgreSQL URL's password, out of logs
+// even if the config is logged whole.
 func (c Config) LogValue() slog.Value {
 	return slog.GroupValue(
-		slog.String("database", c.Database), slog.String("dev_guild", c.DevGuild),
+		slog.String("database", db.Redact(c.Database)), slog.String("dev_guild", c.DevGuild),
 		slog.Int("default_days", c.DefaultDays), slog.String("log_level", c.LogLevel),
 		slog.String("api_base", c.APIBase), slog.String("docs_url", c.DocsURL), slog.Bool("token_set", c.Token != ""),
+		slog.String("http_addr", c.HTTPAddr), slog.String("metrics_addr", c.MetricsAddr),
+		slog.Int("shard_id", c.ShardID), slog.Int("shard_count", c.ShardCount),
+		slog.Duration("scheduler_interval", c.SchedulerInterval.Duration),
 	)
 }
 

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/bermudachess/bermuda/metrics"
 )
 
 // Discord is the narrow seam between the bot's logic and Discord: the
@@ -47,6 +49,8 @@ type SessionDiscord struct {
 	// PostBudget bounds retries of channel posts and edits (default 2 min),
 	// so an outage delays the scheduler but never blocks it for long.
 	PostBudget time.Duration
+	// Metrics counts failed attempts by HTTP status (nil: not counted).
+	Metrics *metrics.Metrics
 }
 
 func orDefault(d, def time.Duration) time.Duration {

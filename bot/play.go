@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -65,18 +66,24 @@ func (b *Bot) commitMove(ctx context.Context, s *session, r *request, p games.Pl
 		}
 	}
 	mover := s.row.Players[p]
+	began := time.Now()
 	res, err := b.store.AppendMove(ctx, s.id, s.row.Ply, db.Move{
 		Ply: plies, Notation: ply.Move, PlayerID: mover, Rolls: ply.Rolls, Dice: diceTexts(evs),
 		InteractionID: r.i.ID, At: b.Now(),
 	}, deadline, remind, end)
 	switch {
 	case errors.Is(err, db.ErrPositionChanged):
-		return userErrorf("The position changed while you were moving. Look at the latest board and try again.")
+		// Another replica stored a move at this ply first: nothing of this
+		// one (nor its dice) was stored or shown.
+		return b.positionChanged(ctx, s)
 	case errors.Is(err, db.ErrGameOver):
-		return userErrorf("This game has just ended.")
+		s.game = nil // ended elsewhere: reloaded by the next action
+		return userErrorf("This game has just ended; your move was not played.")
 	case err != nil:
 		return err
 	}
+	b.metrics.ObserveStoreCommit(time.Since(began))
+	b.metrics.MoveCommitted(s.row.Variant)
 	row, err := b.store.Game(ctx, s.id)
 	if err != nil {
 		return err
@@ -154,7 +161,7 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) error {
 	var choices []*discordgo.ApplicationCommandOptionChoice
 	row, err := b.store.GameByThread(ctx, r.i.ChannelID)
 	if err == nil && row.State == "active" {
-		if v, err := b.gameView(ctx, row.ID); err == nil && v.active {
+		if v, err := b.currentView(ctx, row); err == nil && v.active {
 			p := games.NoPlayer
 			for seat, id := range v.players {
 				if id == r.userID() {

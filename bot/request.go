@@ -3,8 +3,11 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/bermudachess/bermuda/metrics"
 )
 
 // UserError is a mistake by the person who clicked or typed: it is answered
@@ -21,6 +24,14 @@ type request struct {
 	i        *discordgo.Interaction
 	answered bool // a callback (reply or defer) went out
 	deferred bool // the callback was a public defer: later answers edit it
+
+	// For the metrics: when it arrived, what it is (a bounded label), how
+	// it ended ("" until something other than success is known), and
+	// whether its token lapsed before the first answer.
+	start   time.Time
+	kind    string
+	outcome string
+	expired bool
 }
 
 func (r *request) user() *discordgo.User {
@@ -54,8 +65,12 @@ func (r *request) respond(resp *discordgo.InteractionResponse) error {
 			// The token expired (we were too slow, or Discord was): the
 			// work continues, results go to the channel directly.
 			r.b.log.Warn("interaction expired before we answered", "interaction", r.i.ID)
+			r.expired = !r.answered
 		}
 		return err
+	}
+	if !r.answered && !r.start.IsZero() {
+		r.b.metrics.ObserveFirstCallback(r.kind, time.Since(r.start))
 	}
 	r.answered = true
 	return nil
@@ -111,7 +126,9 @@ func (r *request) fail(err error) {
 	msg := "⚠️ Something went wrong on our side; nothing was changed. Please try again in a moment."
 	if errors.As(err, &ue) {
 		msg = ue.Msg
+		r.setOutcome(metrics.OutcomeUserError)
 	} else {
+		r.setOutcome(metrics.OutcomeError)
 		r.b.log.Error("interaction failed", "interaction", r.i.ID, "err", err)
 	}
 	if r.i.Type == discordgo.InteractionApplicationCommandAutocomplete {

@@ -100,6 +100,7 @@ func (d *SessionDiscord) retry(rule retryRule, op func(opts ...discordgo.Request
 		if err == nil {
 			return nil
 		}
+		d.Metrics.RESTError(restStatus(err))
 		if uncertain && rule.provesLanded != nil && rule.provesLanded(err) {
 			return nil
 		}

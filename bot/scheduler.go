@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -91,14 +92,19 @@ func (b *Bot) timeouts(ctx context.Context, now time.Time) {
 			b.log.Error("timeout: loading game", "game", g.ID, "err", err)
 			continue
 		}
-		// Re-check under the game's lock: a move may have just landed.
-		if fresh, err := b.store.Game(ctx, g.ID); err == nil && fresh.State == "active" && !fresh.Deadline.IsZero() && !fresh.Deadline.After(now) {
-			s.row = fresh
+		// lockGame read the stored row under the game's lock: a move that
+		// just landed, here or on another replica, shows in it.
+		if s.row.State == "active" && !s.row.Deadline.IsZero() && !s.row.Deadline.After(now) {
 			loser := s.game.Turn().Player
-			if err := b.sendText(s.row.ThreadID, fmt.Sprintf("⌛ %s ran out of time.", mention(s.row.Players[loser])), noPings); isGone(err) {
-				// Nobody could move in a thread that is gone: not a loss.
-				b.abandonGame(ctx, s, err)
-			} else if _, err := b.endOutside(ctx, s, int(loser.Other()), "time"); err != nil {
+			// Ending the game is the claim: of several replicas ticking at
+			// once, only the one whose EndGame succeeds says anything.
+			res, err := b.store.EndGame(ctx, s.id, db.End{Winner: int(loser.Other()), Reason: "time"})
+			switch {
+			case err == nil:
+				b.showTimeLoss(ctx, s, int(loser), int(loser.Other()), res)
+			case errors.Is(err, db.ErrGameOver):
+				s.game = nil // ended elsewhere meanwhile: reloaded when needed
+			default:
 				b.log.Warn("ending a game on time", "game", g.ID, "err", err)
 			}
 		}

@@ -31,18 +31,21 @@ type session struct {
 type gameView struct {
 	players [2]string
 	active  bool
+	ply     int // the stored ply it shows, to tell whether it is current
 	game    games.Game
 }
 
 // publish makes the current state the session's view. Call with s.mu held.
 func (s *session) publish() {
 	if s.game != nil {
-		s.view.Store(&gameView{players: s.row.Players, active: s.row.State == "active", game: s.game})
+		s.view.Store(&gameView{players: s.row.Players, active: s.row.State == "active", ply: s.row.Ply, game: s.game})
 	}
 }
 
 // lockGame returns the game's session, loaded and locked. The caller must
-// call unlock. A game that fails to replay is reported, never repaired.
+// call unlock. A game that fails to replay is reported, never repaired. A
+// game held from earlier is checked against the store first (checkHeld):
+// another replica may have played in it.
 func (b *Bot) lockGame(ctx context.Context, id int64) (*session, error) {
 	b.mu.Lock()
 	s, ok := b.sessions[id]
@@ -52,6 +55,12 @@ func (b *Bot) lockGame(ctx context.Context, id int64) (*session, error) {
 	}
 	b.mu.Unlock()
 	s.mu.Lock()
+	if s.game != nil {
+		if err := b.checkHeld(ctx, s); err != nil {
+			s.mu.Unlock()
+			return nil, err
+		}
+	}
 	if s.game == nil {
 		row, g, err := b.store.LoadGame(ctx, id)
 		if err != nil {

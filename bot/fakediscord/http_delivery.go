@@ -159,9 +159,10 @@ func (s *Server) deliver(client *http.Client, url, token string, body []byte, h 
 		return status
 	}
 	in.httpStatuses = append(in.httpStatuses, status)
-	// Refused connections never reached a replica (it was down); anything
-	// else did, even if it died before answering.
-	if !errors.Is(err, syscall.ECONNREFUSED) && in.delivered.IsZero() {
+	// Refused connections never reached a replica (it was down), nor did a
+	// request refused at the door (401); anything else reached the bot,
+	// even if it died before answering.
+	if !errors.Is(err, syscall.ECONNREFUSED) && status != http.StatusUnauthorized && !in.forged && in.delivered.IsZero() {
 		in.delivered = sent
 	}
 	if status != http.StatusOK || err != nil || len(answer) == 0 {

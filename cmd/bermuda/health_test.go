@@ -37,3 +37,20 @@ func TestHealthAsksReadyz(t *testing.T) {
 		t.Fatalf("stray argument: code %d, stderr %q", code, errs)
 	}
 }
+
+// HTTP mode without the application's public key cannot check signatures:
+// serve refuses to start, with exit code 2 and where to find the key.
+func TestServeHTTPModeNeedsThePublicKey(t *testing.T) {
+	t.Setenv("DISCORD_TOKEN", "t")
+	t.Setenv("BERMUDA_HTTP_ADDR", "127.0.0.1:0")
+	t.Chdir(t.TempDir()) // no config.toml
+	code, _, errs := runCmd(t, "", "serve")
+	if code != 2 || !strings.Contains(errs, "public_key (BERMUDA_PUBLIC_KEY) is required with http_addr") {
+		t.Fatalf("code %d, stderr %q", code, errs)
+	}
+	t.Setenv("BERMUDA_PUBLIC_KEY", "not-a-key")
+	code, _, errs = runCmd(t, "", "serve")
+	if code != 2 || !strings.Contains(errs, "public_key: the public key must be hexadecimal") {
+		t.Fatalf("bad key: code %d, stderr %q", code, errs)
+	}
+}

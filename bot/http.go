@@ -1,0 +1,217 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync/atomic"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/interactions"
+	"github.com/bermudachess/bermuda/metrics"
+)
+
+// httpDiscord sends an interaction's first answer in the body of the HTTP
+// request that delivered it (package interactions); every other call goes
+// over REST unchanged.
+type httpDiscord struct {
+	Discord
+	ep *interactions.Endpoint
+}
+
+func (d httpDiscord) Respond(i *discordgo.Interaction, r *discordgo.InteractionResponse) error {
+	return d.ep.Respond(i, r)
+}
+
+// Original reads the first answer's message. Given in an HTTP response
+// body, it becomes a message only once Discord has read that body, which
+// may be a moment after we wrote it: "Unknown Message" right after is
+// asked again for up to a second.
+func (d httpDiscord) Original(i *discordgo.Interaction) (*discordgo.Message, error) {
+	for wait := 20 * time.Millisecond; ; wait *= 2 {
+		m, err := d.Discord.Original(i)
+		if discordCode(err) != 10008 || wait > 500*time.Millisecond {
+			return m, err
+		}
+		time.Sleep(wait)
+	}
+}
+
+// DeleteOriginal deletes an interaction's first answer: the Endpoint's own
+// public "thinking…" when the bot's late answer turned out private.
+func (d *SessionDiscord) DeleteOriginal(i *discordgo.Interaction) error {
+	return d.retry(retryRule{deadline: d.tokenDeadline(i), safe: true}, func(opts ...discordgo.RequestOption) error {
+		err := d.S.InteractionResponseDelete(i, opts...)
+		if discordCode(err) == 10008 { // gone already: an earlier attempt landed
+			return nil
+		}
+		return err
+	})
+}
+
+// restStatus is the HTTP status of a failed REST call for the errors
+// metric: 429 for a rate limit, 0 when no answer came at all.
+func restStatus(err error) int {
+	var rl *discordgo.RateLimitError
+	if errors.As(err, &rl) {
+		return 429
+	}
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && re.Response != nil {
+		return re.Response.StatusCode
+	}
+	return 0
+}
+
+// drainDelay is how long an HTTP replica keeps answering after SIGTERM
+// while /readyz already says "shutting down": long enough for a load
+// balancer's health check to take it out of rotation (Caddy's interval in
+// deploy/ is 5 s), so no interaction is sent to a closing replica.
+const drainDelay = 5 * time.Second
+
+// Run starts the bot with cfg and blocks until ctx is cancelled (SIGINT or
+// SIGTERM in production). In gateway mode (the default) it connects to
+// Discord's gateway; with cfg.HTTPAddr it serves the Interactions Endpoint
+// there instead, so that any number of replicas sharing one PostgreSQL
+// database can run behind a load balancer. /healthz, /readyz and /metrics
+// are served on the HTTP address and on cfg.MetricsAddr. On shutdown it
+// leaves the load balancer's rotation, stops taking interactions, finishes
+// those in flight, and closes Discord and the database.
+func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
+	store, err := db.Open(cfg.Database)
+	if err != nil {
+		return fmt.Errorf("opening the database %s: %w", db.Redact(cfg.Database), err)
+	}
+	defer store.Close()
+
+	s, err := NewSession(cfg.Token, cfg.APIBase)
+	if err != nil {
+		return err
+	}
+	s.LogLevel = discordgo.LogWarning
+	m := metrics.New(metrics.Options{OpenGames: store.CountOpenGames})
+	rest := &SessionDiscord{S: s, Metrics: m}
+	var dc Discord = rest
+	var ep *interactions.Endpoint
+	if cfg.HTTPAddr != "" {
+		if ep, err = interactions.New(cfg.PublicKey, rest); err != nil {
+			return err
+		}
+		ep.Log = log
+		dc = httpDiscord{Discord: rest, ep: ep}
+	}
+	b := New(Options{Store: store, Discord: dc, Log: log, DefaultDays: cfg.DefaultDays, DocsURL: cfg.DocsURL, Metrics: m,
+		Replicated: ep != nil})
+
+	var draining, gatewayUp atomic.Bool
+	checks := []metrics.Check{
+		{Name: "shutdown", Probe: func(context.Context) error {
+			if draining.Load() {
+				return errors.New("shutting down")
+			}
+			return nil
+		}},
+		{Name: "store", Probe: store.Ping},
+	}
+	if ep != nil {
+		checks = append(checks, metrics.Check{Name: "interactions", Probe: func(context.Context) error { return ep.Ready() }})
+	} else {
+		checks = append(checks, metrics.Check{Name: "gateway", Probe: func(context.Context) error {
+			if !gatewayUp.Load() {
+				return errors.New("not connected to Discord's gateway")
+			}
+			return nil
+		}})
+	}
+
+	// Listen before anything slow, so a taken port fails at once; /healthz
+	// answers from here on, /readyz once everything is up.
+	var servers []<-chan error
+	serve := func(ctx context.Context, addr string, h http.Handler, paths string) error {
+		ln, err := net.Listen("tcp", addr)
+		if err != nil {
+			return fmt.Errorf("listening on %s: %w", addr, err)
+		}
+		log.Info("serving HTTP", "addr", ln.Addr().String(), "paths", paths)
+		done := make(chan error, 1)
+		go func() { done <- metrics.Serve(ctx, ln, h) }()
+		servers = append(servers, done)
+		return nil
+	}
+	httpCtx, stopHTTP := context.WithCancel(context.Background())
+	defer stopHTTP()
+	metricsCtx, stopMetrics := context.WithCancel(context.Background())
+	defer stopMetrics()
+	if cfg.HTTPAddr != "" {
+		mux := http.NewServeMux()
+		mux.Handle("POST /interactions", ep)
+		m.Mount(mux, checks...)
+		if err := serve(httpCtx, cfg.HTTPAddr, mux, "/interactions /healthz /readyz /metrics"); err != nil {
+			return err
+		}
+	}
+	if cfg.MetricsAddr != "" && cfg.MetricsAddr != cfg.HTTPAddr {
+		if err := serve(metricsCtx, cfg.MetricsAddr, m.Handler(checks...), "/healthz /readyz /metrics"); err != nil {
+			return err
+		}
+	}
+
+	if ep != nil {
+		// No gateway, so no READY: ask who we are.
+		app, err := s.Application("@me")
+		if err != nil {
+			return fmt.Errorf("asking Discord for the application id: %w", err)
+		}
+		b.SetAppID(app.ID)
+		if me, err := s.User("@me"); err == nil {
+			b.SetSelfID(me.ID)
+		}
+		ep.Handle = b.HandleInteraction
+	} else {
+		s.ShardID, s.ShardCount = cfg.ShardID, cfg.ShardCount
+		s.AddHandler(func(*discordgo.Session, *discordgo.Connect) { gatewayUp.Store(true) })
+		s.AddHandler(func(*discordgo.Session, *discordgo.Disconnect) { gatewayUp.Store(false) })
+		if err := Connect(ctx, s, b); err != nil {
+			return err
+		}
+		defer s.Close()
+	}
+	if cfg.ShardID == 0 { // one process registers; the others would repeat it
+		if err := b.Register(cfg.DevGuild); err != nil {
+			return fmt.Errorf("registering slash commands: %w", err)
+		}
+	}
+	log.Info("bermuda is online", "config", cfg, "commands", len(Commands()), "store", store.Backend())
+
+	schedCtx, stopScheduler := context.WithCancel(context.Background())
+	schedDone := make(chan struct{})
+	go func() { b.RunScheduler(schedCtx, cfg.SchedulerInterval.Duration); close(schedDone) }()
+
+	<-ctx.Done()
+	draining.Store(true)
+	if ep != nil {
+		log.Info("shutting down: leaving the load balancer's rotation", "wait", drainDelay)
+		time.Sleep(drainDelay)
+		stopHTTP() // no new interactions; those in flight finish below
+	}
+	log.Info("shutting down: finishing interactions in flight")
+	stopScheduler()
+	<-schedDone
+	if !b.Drain(30 * time.Second) {
+		log.Warn("some interactions were still running after 30 s")
+	}
+	stopHTTP()
+	stopMetrics()
+	for _, done := range servers {
+		if err := <-done; err != nil {
+			log.Warn("HTTP server", "err", err)
+		}
+	}
+	return nil
+}
