@@ -207,7 +207,7 @@ func (b *Bot) autocompleteFrom(ctx context.Context, r *request) []*discordgo.App
 	if err != nil || row.State != "active" {
 		return nil
 	}
-	v, err := b.gameView(ctx, row.ID)
+	v, err := b.currentView(ctx, row) // as of the stored ply: another replica may have moved
 	if err != nil || !v.active {
 		return nil
 	}
