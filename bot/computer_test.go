@@ -45,6 +45,16 @@ func (h *harness) playComputer(from fakediscord.User, variant string, extra ...f
 
 func ptr[T any](v T) *T { return &v }
 
+// wantStats checks that u's /stats, private, says want (in its text or,
+// with a rating chart, in its embed).
+func (h *harness) wantStats(u fakediscord.User, want string) {
+	h.t.Helper()
+	m := h.reply(h.command(u, lobbyID, "stats"))
+	if text := m.Content + fmt.Sprint(m.Embeds); !m.Ephemeral || !strings.Contains(text, want) {
+		h.t.Errorf("/stats of %s: want a private answer saying %q, got ephemeral=%v %q", u.Name, want, m.Ephemeral, text)
+	}
+}
+
 // settle waits until the computer has nothing left to do.
 func (h *harness) settle() {
 	h.t.Helper()
@@ -229,7 +239,7 @@ func TestFullGameAgainstTheComputer(t *testing.T) {
 		t.Fatalf("the leaderboard lists the computer: %v", board.Embeds)
 	}
 	wantRecord := map[int]string{0: "1 W, 0 D, 0 L", 1: "0 W, 0 D, 1 L", -1: "0 W, 1 D, 0 L"}[row.Winner]
-	h.wantEphemeral(h.command(ann, lobbyID, "stats"), "Level 2: "+wantRecord)
+	h.wantStats(ann, "Level 2: "+wantRecord)
 
 	// The Rematch button: same level, sides swapped, so the computer opens.
 	var rematchID string
@@ -321,5 +331,5 @@ func TestComputerPlaysItsWholeTurn(t *testing.T) {
 	if row, _ := h.loadThread(thread); row.State != "finished" || row.Rated || row.Reason != "resignation" {
 		t.Fatalf("after resigning: %+v", row)
 	}
-	h.wantEphemeral(h.command(ann, lobbyID, "stats"), "Level 3: 0 W, 0 D, 1 L")
+	h.wantStats(ann, "Level 3: 0 W, 0 D, 1 L")
 }
