@@ -25,6 +25,10 @@ type searchLevel struct {
 	hash      uint64
 	list      moveList
 	generated bool
+	// the verdict of Status, once asked
+	judged bool
+	over   bool
+	winner games.Player
 }
 
 type searchState struct {
@@ -49,6 +53,15 @@ func (s *searchState) Player() games.Player { return games.Player(s.cur().pos.st
 // Status: mate, stalemate, the fifty-move rule and dead material. Repetition
 // is the searcher's to see along its line.
 func (s *searchState) Status() (bool, games.Player) {
+	l := s.cur()
+	if !l.judged {
+		l.over, l.winner = s.judge()
+		l.judged = true
+	}
+	return l.over, l.winner
+}
+
+func (s *searchState) judge() (bool, games.Player) {
 	p := &s.cur().pos
 	if s.legal().n == 0 {
 		if p.inCheck() {
@@ -99,7 +112,7 @@ func (s *searchState) Push(m games.SearchMove, _ int) {
 	next.pos = s.stack[s.top].pos
 	next.pos.play(move(m.Code))
 	next.hash = zobrist(&next.pos)
-	next.generated = false
+	next.generated, next.judged = false, false
 	s.top++
 }
 
@@ -303,7 +316,7 @@ func (s *searchState) PushPass() {
 	next.pos = s.stack[s.top].pos
 	next.pos.passTurn()
 	next.hash = zobrist(&next.pos)
-	next.generated = false
+	next.generated, next.judged = false, false
 	s.top++
 }
 
