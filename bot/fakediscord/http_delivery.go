@@ -159,6 +159,7 @@ func (s *Server) deliver(client *http.Client, url, token string, body []byte, h 
 		return status
 	}
 	in.httpStatuses = append(in.httpStatuses, status)
+	in.httpTargets = append(in.httpTargets, url)
 	// Refused connections never reached a replica (it was down), nor did a
 	// request refused at the door (401); anything else reached the bot,
 	// even if it died before answering.

@@ -83,9 +83,10 @@ type interaction struct {
 	expired              bool
 	original             string // message id of the original response
 	responseType         int
-	choices              []any // autocomplete
-	httpStatuses         []int // each HTTP delivery's status (0: no answer)
-	forged               bool  // sent with a spoilt signature (SendForged)
+	choices              []any    // autocomplete
+	httpStatuses         []int    // each HTTP delivery's status (0: no answer)
+	httpTargets          []string // and the URL it went to
+	forged               bool     // sent with a spoilt signature (SendForged)
 }
 
 type fault struct {
@@ -377,6 +378,8 @@ type InteractionStat struct {
 	// HTTPStatuses are the replicas' HTTP answers when delivered by POST
 	// (200 answered in the body, 204 left alone, 401 refused, 0 none).
 	HTTPStatuses []int
+	// HTTPTargets are the URLs those deliveries went to, in the same order.
+	HTTPTargets []string
 	// Forged: sent with a spoilt signature (SendForged).
 	Forged bool
 }
@@ -389,7 +392,7 @@ func (s *Server) Interactions() map[string]InteractionStat {
 	for _, in := range s.interactions {
 		out[in.id] = InteractionStat{ID: in.id, Token: in.token, Type: in.typ, Delivered: in.delivered,
 			FirstCallback: in.firstCallback, Callbacks: in.callbacks, Attempts: in.attempts,
-			HTTPStatuses: append([]int(nil), in.httpStatuses...), Forged: in.forged}
+			HTTPStatuses: append([]int(nil), in.httpStatuses...), HTTPTargets: append([]string(nil), in.httpTargets...), Forged: in.forged}
 	}
 	return out
 }

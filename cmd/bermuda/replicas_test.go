@@ -73,6 +73,7 @@ type replicaTest struct {
 	procs    []*replicaProc
 	idle     []*soakGame // games left waiting for reminders
 	forgedOK int
+	killed   string // the URL of the replica that was SIGKILLed
 }
 
 type replicaProc struct {
@@ -181,6 +182,7 @@ func (rt *replicaTest) route(procs ...*replicaProc) {
 // run plays every game at once; with kill, the last replica is taken out
 // of rotation and SIGKILLed at half the moves, then restarted and put back.
 func (rt *replicaTest) run(kill bool) {
+	rt.killed = ""
 	for n := range rt.procs {
 		rt.startReplica(n)
 	}
@@ -207,6 +209,7 @@ func (rt *replicaTest) run(kill bool) {
 		rt.killedAt = time.Now()
 		rt.mu.Unlock()
 		rt.generation.Add(1) // players waiting on the killed replica give up and retry
+		rt.killed = last.url()
 		last.cmd.Process.Kill()
 		<-last.exited
 		rt.startReplica(len(rt.procs) - 1)
@@ -421,6 +424,13 @@ func (rt *replicaTest) finish() {
 		if st.Attempts > 1 {
 			rt.t.Errorf("interaction %s (type %d): %d answers (HTTP %v)", id, st.Type, st.Attempts, st.HTTPStatuses)
 		}
+		// The soak's check lets off every interaction of the kill's time;
+		// here only one that reached the killed replica and got no answer
+		// there may be unanswered (it may have claimed it and died).
+		if !st.Delivered.IsZero() && st.Callbacks == 0 && !rt.diedWith(st) {
+			rt.t.Errorf("interaction %s (type %d) never answered, though no delivery died with the killed replica (%v to %v)",
+				id, st.Type, st.HTTPStatuses, st.HTTPTargets)
+		}
 		if len(st.HTTPStatuses) == 2 {
 			twice++
 			if ok := slices.Sorted(slices.Values(st.HTTPStatuses)); ok[1] == 200 && ok[0] == 200 {
@@ -434,6 +444,17 @@ func (rt *replicaTest) finish() {
 	if forged != rt.forgedOK {
 		rt.t.Errorf("%d forged interactions seen, %d refused", forged, rt.forgedOK)
 	}
+}
+
+// diedWith: one of st's deliveries went to the killed replica and got no
+// HTTP answer.
+func (rt *replicaTest) diedWith(st fakediscord.InteractionStat) bool {
+	for n, url := range st.HTTPTargets {
+		if url == rt.killed && st.HTTPStatuses[n] == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // figures: committed moves per second while the games were played, and
