@@ -109,9 +109,10 @@ func (s *searchState) Push(m games.SearchMove, _ int) {
 		s.stack = append(s.stack, searchLevel{})
 	}
 	next := &s.stack[s.top+1]
-	next.pos = s.stack[s.top].pos
+	prev := &s.stack[s.top]
+	next.pos = prev.pos
 	next.pos.play(move(m.Code))
-	next.hash = zobrist(&next.pos)
+	next.hash = hashAfter(&prev.pos, &next.pos, move(m.Code), prev.hash)
 	next.generated, next.judged = false, false
 	s.top++
 }
@@ -237,6 +238,38 @@ func absInt(x int) int {
 		return -x
 	}
 	return x
+}
+
+// hashAfter updates h, prev's hash, for next = prev after m: the moved
+// piece (promoted or not), a capture (en passant's too), the castling
+// rook, side, rights and en passant.
+func hashAfter(prev, next *position, m move, h uint64) uint64 {
+	from, to := m.from(), m.to()
+	h ^= zobPiece[prev.board[from]][from] ^ zobPiece[next.board[to]][to]
+	switch {
+	case m.kind() == moveEnPassant:
+		capSq := to - 8
+		if prev.stm == black {
+			capSq = to + 8
+		}
+		h ^= zobPiece[prev.board[capSq]][capSq]
+	case prev.board[to] != 0:
+		h ^= zobPiece[prev.board[to]][to]
+	case m.kind() == moveCastle:
+		rFrom, rTo := to+1, to-1
+		if to < from {
+			rFrom, rTo = to-2, to+1
+		}
+		h ^= zobPiece[prev.board[rFrom]][rFrom] ^ zobPiece[prev.board[rFrom]][rTo]
+	}
+	h ^= zobBlack ^ zobCastle[prev.castle&15] ^ zobCastle[next.castle&15]
+	if prev.ep >= 0 {
+		h ^= zobEP[prev.ep&7]
+	}
+	if next.ep >= 0 {
+		h ^= zobEP[next.ep&7]
+	}
+	return h
 }
 
 // zobrist hashes a position: pieces on squares, side to move, castling
