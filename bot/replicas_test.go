@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
@@ -12,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
 
 	"github.com/bermudachess/bermuda/bot/fakediscord"
 	"github.com/bermudachess/bermuda/db"
@@ -282,5 +285,49 @@ func TestRemindersAndTimeoutsHappenOnceAcrossReplicas(t *testing.T) {
 		if m, _ := rs.fake.Message(r.Original); !m.Ephemeral || !strings.Contains(m.Content, "already over") {
 			t.Errorf("a move after the loss on time: %q", m.Content)
 		}
+	}
+}
+
+// A move that loses its ply to another replica (which stored a move at the
+// same ply first) is not stored; the held copy is reloaded and the player
+// is told what happened and whose turn it is.
+func TestMoveThatLostItsPlyReloadsAndSaysSo(t *testing.T) {
+	rs := newReplicas(t)
+	thread := rs.startGame("chess")
+	b := rs.bots[0]
+	ctx := t.Context()
+	row, err := b.store.GameByThread(ctx, thread)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, stale, err := b.store.LoadGame(ctx, row.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The other replica stores e4 first.
+	_, e4, _, _ := games.Apply(stale, "e4", nil)
+	if _, err := rs.bots[1].store.AppendMove(ctx, row.ID, 0, db.Move{Ply: 1, Notation: e4.Move, PlayerID: ann.ID, At: time.Now()},
+		time.Now().Add(time.Hour), time.Time{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	// This replica, holding the position before e4, plays d4 for white.
+	s := &session{id: row.ID, row: row, game: stale}
+	s.mu.Lock()
+	next, d4, evs, err := games.Apply(stale, "d4", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = b.commitMove(ctx, s, &request{b: b, i: &discordgo.Interaction{ID: "lost-race"}}, 0, next, d4, evs)
+	s.mu.Unlock()
+	var ue *UserError
+	if !errors.As(err, &ue) || !strings.Contains(ue.Msg, "Another move was stored in this game while yours was on its way") ||
+		!strings.Contains(ue.Msg, "<@222> (Black) to play") {
+		t.Fatalf("the losing move was answered %v", err)
+	}
+	if s.row.Ply != 1 || s.game.Turn().Player != 1 {
+		t.Fatalf("the held copy was not reloaded: ply %d", s.row.Ply)
+	}
+	if moves, _ := b.store.Moves(ctx, row.ID); len(moves) != 1 || moves[0].Notation != e4.Move {
+		t.Fatalf("stored: %+v", moves)
 	}
 }
