@@ -180,14 +180,9 @@ func (b *Bot) computerToAct(row db.Game, g games.Game) bool {
 // from, so only the first to commit shows anything, and the others drop
 // their copy of the game.
 func (b *Bot) computerMove(ctx context.Context, gameID int64) bool {
-	s, err := b.lockGame(ctx, gameID)
+	s, err := b.lockGame(ctx, gameID) // checked against the stored row
 	if err != nil {
 		b.log.Error("computer: loading the game", "game", gameID, "err", err)
-		return false
-	}
-	if err := b.refreshSession(ctx, s); err != nil {
-		s.unlock()
-		b.log.Error("computer: reading the game", "game", gameID, "err", err)
 		return false
 	}
 	if !b.computerToAct(s.row, s.game) {
@@ -225,34 +220,14 @@ func (b *Bot) computerMove(ctx context.Context, gameID int64) bool {
 	// A request without an interaction: the move is posted to the thread.
 	r := &request{b: b, i: &discordgo.Interaction{}}
 	if err := b.commitMove(ctx, s, r, seat, next, played, evs); err != nil {
-		// Not stored (another replica moved first, or the game ended):
-		// forget this copy, the next look reloads it.
-		s.game = nil
-		if !errors.Is(err, db.ErrPositionChanged) && !isUserError(err) {
+		// Not stored, nor shown: another replica moved first, or the game
+		// ended (commitMove has reloaded or dropped the held copy).
+		if !isUserError(err) {
 			b.log.Error("computer: storing its move", "game", gameID, "err", err)
 		}
 		return false
 	}
 	return s.row.State == "active"
-}
-
-// refreshSession reloads a held game if the database has moved on (another
-// replica played in it).
-func (b *Bot) refreshSession(ctx context.Context, s *session) error {
-	row, err := b.store.Game(ctx, s.id)
-	if err != nil {
-		return err
-	}
-	if row.Ply == s.row.Ply && row.State == s.row.State {
-		s.row = row
-		return nil
-	}
-	row, g, err := b.store.LoadGame(ctx, s.id)
-	if err != nil {
-		return err
-	}
-	s.row, s.game = row, g
-	return nil
 }
 
 func isUserError(err error) bool {
