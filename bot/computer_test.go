@@ -107,6 +107,10 @@ func checkComputerMovesShown(t *testing.T, h *harness, thread string) (dice int)
 	}
 	msgs := h.fake.Messages(thread)
 	self := mention(h.fake.BotID)
+	human := row.Players[0]
+	if human == h.fake.BotID {
+		human = row.Players[1]
+	}
 	var announced []string
 	for _, m := range msgs {
 		if strings.HasPrefix(m.Content, self+" played **") {
@@ -136,6 +140,13 @@ func checkComputerMovesShown(t *testing.T, h *harness, thread string) (dice int)
 		at++
 		if at == len(msgs) || len(msgs[at].Files) != 1 || msgs[at].Files[0].Name != "board.png" {
 			t.Fatalf("ply %d: no board after the computer's move", mv.Ply)
+		}
+		// The board asks the player to move (mentioning them) or says the
+		// computer goes on; the board ending the game asks nothing.
+		board := msgs[at].Content
+		asks := strings.Contains(board, mention(human)+", your move") || strings.Contains(board, "🤖 The computer is thinking…")
+		if last := mv.Ply == row.Ply && row.State != "active"; asks == last {
+			t.Fatalf("ply %d: the board after the computer's move says %q", mv.Ply, board)
 		}
 	}
 	if computerMoves == 0 || len(announced) != computerMoves {
