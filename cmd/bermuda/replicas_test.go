@@ -224,19 +224,28 @@ func (rt *replicaTest) run(kill bool) {
 }
 
 // operatorEndpoints: each replica serves /healthz and /metrics beside
-// /interactions, and its metrics saw the games.
+// /interactions, the open games gauge from the store; and between them
+// (one was restarted, its counters anew) they counted the moves.
 func (rt *replicaTest) operatorEndpoints() {
+	all := ""
 	for n, p := range rt.procs {
-		for path, want := range map[string]string{"/healthz": "ok", "/metrics": `bermuda_moves_committed_total{variant=`} {
+		for path, want := range map[string]string{"/healthz": "ok", "/metrics": "bermuda_open_games "} {
 			resp, err := http.Get("http://" + p.addr + path)
 			if err != nil {
 				rt.t.Fatal(err)
 			}
 			body, _ := io.ReadAll(resp.Body)
 			resp.Body.Close()
+			all += string(body)
 			if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), want) {
 				rt.t.Errorf("replica %d %s: %s, want %q in:\n%s", n, path, resp.Status, want, tail(string(body), 2000))
 			}
+		}
+	}
+	for _, want := range []string{`bermuda_moves_committed_total{variant=`, `bermuda_interactions_total{kind="move",outcome="ok"}`,
+		`bermuda_first_callback_seconds_bucket{kind="challenge"`, "bermuda_store_commit_seconds_count"} {
+		if !strings.Contains(all, want) {
+			rt.t.Errorf("no replica's /metrics has %q", want)
 		}
 	}
 }
