@@ -140,3 +140,44 @@ func benchFirstCallback(b *testing.B, thinking int, unbounded bool) {
 		b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "ms-p99")
 	}
 }
+
+// BenchmarkComputerThinkTime is how long the computer thinks per move with
+// the limits the bot plays by (levelLimits: the level's own time budget),
+// at the default level, from positions of random games in each variant.
+func BenchmarkComputerThinkTime(b *testing.B) {
+	for _, v := range games.All() {
+		b.Run(v.ID, func(b *testing.B) {
+			roller := games.Seeded(1)
+			rng := rand.New(rand.NewPCG(1, 2))
+			var took []time.Duration
+			for b.Loop() {
+				b.StopTimer()
+				g, _, _, err := games.Start(v.ID, "", roller)
+				if err != nil {
+					b.Fatal(err)
+				}
+				for i := rng.IntN(40); i > 0 && !g.Outcome().Over; i-- {
+					legal := g.LegalMoves()
+					if g, _, _, err = games.Apply(g, legal[rng.IntN(len(legal))].Notation, roller); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if g.Outcome().Over {
+					b.StartTimer()
+					continue
+				}
+				b.StartTimer()
+				start := time.Now()
+				if _, err := engine.Search(context.Background(), g, levelLimits(engine.DefaultLevel)); err != nil {
+					b.Fatal(err)
+				}
+				took = append(took, time.Since(start))
+			}
+			slices.Sort(took)
+			if len(took) > 0 {
+				b.ReportMetric(float64(took[len(took)/2].Milliseconds()), "ms-median")
+				b.ReportMetric(float64(took[len(took)-1].Milliseconds()), "ms-max")
+			}
+		})
+	}
+}
