@@ -3,10 +3,17 @@ package bot
 import (
 	"bytes"
 	"context"
+	"io"
 	"log/slog"
+	"net"
+	"net/http"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bermudachess/bermuda/bot/fakediscord"
+	"github.com/bermudachess/bermuda/metrics"
 )
 
 const testPublicKey = "e9a3d1f0b7c2a4e6d8f1b3c5a7e9d2f4b6c8a1e3d5f7b9c2a4e6d8f1b3c5a7e9"
@@ -58,5 +65,60 @@ func TestDatabasePasswordNeverLogged(t *testing.T) {
 	all := logs.String() + err.Error()
 	if strings.Contains(all, "hunter2secret") || !strings.Contains(all, "127.0.0.1:1/bermuda") {
 		t.Fatalf("password shown, or the server not named:\n%s", all)
+	}
+}
+
+// In gateway mode, metrics_addr serves /readyz (ready once connected, and
+// "shutting down" no longer) and /metrics with the bot's counters.
+func TestGatewayModeServesMetricsAndReadiness(t *testing.T) {
+	fake := fakediscord.New()
+	defer fake.Close()
+	cfg := DefaultConfig()
+	cfg.Token, cfg.APIBase, cfg.DevGuild = testToken, fake.URL(), fake.GuildID
+	cfg.Database = filepath.Join(t.TempDir(), "gateway.db")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.MetricsAddr = ln.Addr().String()
+	ln.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- Run(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil))) }()
+	if err := fake.WaitReady(testWait); err != nil {
+		t.Fatal(err)
+	}
+	ready := false
+	for end := time.Now().Add(testWait); !ready && time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+		ready = metrics.Probe(context.Background(), cfg.MetricsAddr) == nil
+	}
+	if !ready {
+		t.Fatalf("never ready: %v", metrics.Probe(context.Background(), cfg.MetricsAddr))
+	}
+	tok, _ := fake.Send(fakediscord.Interaction{Type: 2, User: ann, ChannelID: lobbyID, Name: "help"})
+	if !fake.Wait(testWait, func(s *fakediscord.Server) bool { _, ok := s.ResponseLocked(tok); return ok }) {
+		t.Fatal("no answer")
+	}
+	// The interaction is counted once its handler returns, just after the answer.
+	var body []byte
+	for end := time.Now().Add(testWait); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+		resp, err := http.Get("http://" + cfg.MetricsAddr + "/metrics")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ = io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if strings.Contains(string(body), `bermuda_interactions_total{kind="help"`) {
+			break
+		}
+	}
+	for _, want := range []string{`bermuda_interactions_total{kind="help",outcome="ok"} 1`, `bermuda_first_callback_seconds_count{kind="help"} 1`, "bermuda_open_games 0"} {
+		if !strings.Contains(string(body), want) {
+			t.Errorf("/metrics lacks %q", want)
+		}
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
 	}
 }
