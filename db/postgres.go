@@ -69,6 +69,16 @@ func Redact(dsn string) string {
 	if err != nil {
 		return "postgres://… (unreadable URL)"
 	}
+	// pgx also takes the password (and a client key's passphrase) as
+	// query parameters, which url.Redacted leaves in.
+	if q := u.Query(); q.Has("password") || q.Has("sslpassword") {
+		for _, k := range []string{"password", "sslpassword"} {
+			if q.Has(k) {
+				q.Set(k, "xxxxx")
+			}
+		}
+		u.RawQuery = q.Encode()
+	}
 	return u.Redacted()
 }
 

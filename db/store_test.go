@@ -309,3 +309,23 @@ func testChallengeExpiryAndClosing(t *testing.T, s *sqlStore) {
 		t.Fatal("colour green accepted")
 	}
 }
+
+// A PostgreSQL URL may carry its password in the user part or, for pgx,
+// in the query; neither reaches a message.
+func TestRedactHidesEveryPassword(t *testing.T) {
+	for _, c := range []struct{ dsn, want string }{
+		{"postgres://bermuda:s3cret@db:5432/bermuda", "postgres://bermuda:xxxxx@db:5432/bermuda"},
+		{"postgres://bermuda@db/bermuda?password=s3cret&sslmode=disable", "postgres://bermuda@db/bermuda?password=xxxxx&sslmode=disable"},
+		{"postgresql://db/bermuda?sslpassword=s3cret&user=bermuda", "postgresql://db/bermuda?sslpassword=xxxxx&user=bermuda"},
+		{"postgres://bermuda@db/bermuda?sslmode=disable", "postgres://bermuda@db/bermuda?sslmode=disable"},
+		{"/var/lib/bermuda/bermuda.db", "/var/lib/bermuda/bermuda.db"},
+	} {
+		if got := Redact(c.dsn); got != c.want {
+			t.Errorf("Redact(%q) = %q, want %q", c.dsn, got, c.want)
+		}
+	}
+	_, err := Open("postgres://bermuda@127.0.0.1:1/bermuda?password=s3cret&connect_timeout=2")
+	if err == nil || strings.Contains(err.Error(), "s3cret") {
+		t.Errorf("unreachable server, password in the query: %v", err)
+	}
+}
