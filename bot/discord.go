@@ -7,6 +7,7 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -94,10 +95,10 @@ func (d *SessionDiscord) Respond(i *discordgo.Interaction, r *discordgo.Interact
 		deadline:     time.Now().Add(orDefault(d.CallbackWindow, 3*time.Second)),
 		provesLanded: func(err error) bool { return discordCode(err) == 40060 },
 	}
-	return d.retry(rule, func(opts ...discordgo.RequestOption) error {
+	return hideToken(d.retry(rule, func(opts ...discordgo.RequestOption) error {
 		reset()
 		return d.S.InteractionRespond(i, r, opts...)
-	})
+	}), i.Token)
 }
 
 func (d *SessionDiscord) EditOriginal(i *discordgo.Interaction, e *discordgo.WebhookEdit) (m *discordgo.Message, err error) {
@@ -107,7 +108,7 @@ func (d *SessionDiscord) EditOriginal(i *discordgo.Interaction, e *discordgo.Web
 		m, err = d.S.InteractionResponseEdit(i, e, opts...)
 		return err
 	})
-	return m, err
+	return m, hideToken(err, i.Token)
 }
 
 func (d *SessionDiscord) Original(i *discordgo.Interaction) (m *discordgo.Message, err error) {
@@ -115,7 +116,7 @@ func (d *SessionDiscord) Original(i *discordgo.Interaction) (m *discordgo.Messag
 		m, err = d.S.InteractionResponse(i, opts...)
 		return err
 	})
-	return m, err
+	return m, hideToken(err, i.Token)
 }
 
 // Followup posts a follow-up. Webhooks take no nonce, so after a failure
@@ -146,7 +147,7 @@ func (d *SessionDiscord) Followup(i *discordgo.Interaction, p *discordgo.Webhook
 		m, err = d.S.FollowupMessageCreate(i, true, p, opts...)
 		return err
 	})
-	return m, err
+	return m, hideToken(err, i.Token)
 }
 
 // Send posts a channel message with a nonce Discord enforces, so a retry
@@ -199,6 +200,25 @@ func (d *SessionDiscord) Unarchive(threadID string) error {
 		return err
 	})
 }
+
+// hideToken keeps an interaction's token out of err's text: a network
+// error names the URL, and the token in it lets anyone post as the bot in
+// that channel for 15 minutes. Callers still see the error's type
+// (RESTError, url.Error) through Unwrap.
+func hideToken(err error, token string) error {
+	if err == nil || token == "" || !strings.Contains(err.Error(), token) {
+		return err
+	}
+	return tokenHidden{err: err, token: token}
+}
+
+type tokenHidden struct {
+	err   error
+	token string
+}
+
+func (e tokenHidden) Error() string { return strings.ReplaceAll(e.err.Error(), e.token, "<token>") }
+func (e tokenHidden) Unwrap() error { return e.err }
 
 // nonceMessage is a channel message with Discord's duplicate guard.
 type nonceMessage struct {

@@ -237,3 +237,30 @@ func TestRecentIDsAreBoundedByTimeAndSize(t *testing.T) {
 		t.Fatal("the newest id was forgotten")
 	}
 }
+
+// A network error names the URL it failed on; an interaction token in it
+// would let whoever reads the log post as the bot, so errors hide it.
+func TestInteractionTokenStaysOutOfErrors(t *testing.T) {
+	s, err := NewSession(testToken, "http://127.0.0.1:1") // nothing listens on port 1
+	if err != nil {
+		t.Fatal(err)
+	}
+	dc := &SessionDiscord{S: s, Backoff: time.Millisecond, CallbackWindow: 50 * time.Millisecond, TokenLife: 50 * time.Millisecond}
+	i := &discordgo.Interaction{ID: "1", Token: "tok-secret-interaction", AppID: "9", ChannelID: lobbyID, Type: discordgo.InteractionApplicationCommand}
+	text := "x"
+	_, errEdit := dc.EditOriginal(i, &discordgo.WebhookEdit{Content: &text})
+	_, errOriginal := dc.Original(i)
+	_, errFollowup := dc.Followup(i, &discordgo.WebhookParams{Content: text})
+	for name, err := range map[string]error{"callback": dc.Respond(i, deferReply), "edit": errEdit, "original": errOriginal, "follow-up": errFollowup} {
+		if err == nil {
+			t.Errorf("%s: no error from a server that is not there", name)
+			continue
+		}
+		if strings.Contains(err.Error(), i.Token) {
+			t.Errorf("%s: the token is in the error: %v", name, err)
+		}
+		if kind, _ := classify(err); kind != unknownFate {
+			t.Errorf("%s: %v no longer reads as a network error", name, err)
+		}
+	}
+}
