@@ -110,26 +110,41 @@ func TestGatewayResumeReplaysWithoutDoubleAnswers(t *testing.T) {
 }
 
 func TestGameWhoseThreadIsGoneIsAbortedUnrated(t *testing.T) {
-	h := newHarness(t)
-	thread := h.startGame("chess")
-	h.move(ann, thread, "e4")
-	h.move(bob, thread, "e5")
-	h.fake.DeleteChannel(thread)
-	h.clock.Advance(60 * time.Hour) // the reminder is due
-	h.bot.Tick(t.Context())
-	row, _ := h.store.GameByThread(t.Context(), thread)
-	if row.State != "aborted" || row.Rated {
-		t.Fatalf("after the thread vanished: %+v", row)
-	}
-	lobby := contents(h, lobbyID)
-	if !strings.Contains(lobby[len(lobby)-1], "aborted and will not be rated") {
-		t.Fatalf("nothing said in the lobby: %q", lobby[len(lobby)-1])
-	}
-	posts := len(h.fake.Requests())
-	h.clock.Advance(20 * time.Hour) // past the deadline: nothing more to do
-	h.bot.Tick(t.Context())
-	if n := len(h.fake.Requests()); n != posts {
-		t.Fatalf("the scheduler kept trying a gone thread: %d more requests", n-posts)
+	for _, c := range []struct {
+		name string
+		gone func(h *harness, thread string)
+	}{
+		{"deleted (10003)", func(h *harness, thread string) { h.fake.DeleteChannel(thread) }},
+		{"no access (50001)", func(h *harness, thread string) {
+			h.fake.Fail("POST", "/channels/"+thread+"/", 403, `{"code":50001,"message":"Missing Access"}`, 1000)
+		}},
+		{"no permission (50013)", func(h *harness, thread string) {
+			h.fake.Fail("POST", "/channels/"+thread+"/", 403, `{"code":50013,"message":"Missing Permissions"}`, 1000)
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			h := newHarness(t)
+			thread := h.startGame("chess")
+			h.move(ann, thread, "e4")
+			h.move(bob, thread, "e5")
+			c.gone(h, thread)
+			h.clock.Advance(60 * time.Hour) // the reminder is due
+			h.bot.Tick(t.Context())
+			row, _ := h.store.GameByThread(t.Context(), thread)
+			if row.State != "aborted" || row.Rated {
+				t.Fatalf("after the thread vanished: %+v", row)
+			}
+			lobby := contents(h, lobbyID)
+			if !strings.Contains(lobby[len(lobby)-1], "aborted and will not be rated") {
+				t.Fatalf("nothing said in the lobby: %q", lobby[len(lobby)-1])
+			}
+			posts := len(h.fake.Requests())
+			h.clock.Advance(20 * time.Hour) // past the deadline: nothing more to do
+			h.bot.Tick(t.Context())
+			if n := len(h.fake.Requests()); n != posts {
+				t.Fatalf("the scheduler kept trying a gone thread: %d more requests", n-posts)
+			}
+		})
 	}
 }
 
