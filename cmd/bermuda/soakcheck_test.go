@@ -78,6 +78,7 @@ func (sk *soak) check() {
 		}
 	}
 	stored, unannounced := 0, 0
+	storedBy := map[string]string{} // interaction id -> the move it stored
 	for _, g := range sk.games {
 		if g.thread == "" {
 			continue
@@ -93,6 +94,15 @@ func (sk *soak) check() {
 			continue
 		}
 		stored += len(moves)
+		for k, m := range moves {
+			// One interaction, one move: a doubled move is a second row
+			// from the same /move (the unique ply only stops the same ply).
+			here := fmt.Sprintf("game %d ply %d", row.ID, k+1)
+			if prev, dup := storedBy[m.InteractionID]; dup && m.InteractionID != "" {
+				t.Errorf("interaction %s stored two moves: %s and %s", m.InteractionID, prev, here)
+			}
+			storedBy[m.InteractionID] = here
+		}
 		for _, id := range sk.checkGame(row, moves, byChannel[g.thread], cutShort) {
 			unannounced++
 			oldestCut = max(oldestCut, sk.killedAt.Sub(deliveredAt[id]))
