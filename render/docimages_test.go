@@ -19,14 +19,17 @@ import (
 // The pictures under docs/images show what players see, as Discord shows
 // it: every variant's board in mid-game downscaled to 400 px wide
 // (desktop) and 350 px (phone), the legend, piece lessons, the /moves
-// pictures, a rating chart and a short replay. They are written only on
-// request, for people to look at:
+// pictures, a rating chart and a short replay. By default the test draws
+// them into a scratch directory and fails if any differs from the copy in
+// docs/images, so the pictures people review never drift from the
+// renderer. After a change to the pictures, rewrite them with
 //
 //	BERMUDA_DOC_IMAGES=$PWD/docs/images go test ./render -run TestWriteDocImages
 func TestWriteDocImages(t *testing.T) {
 	dir := os.Getenv("BERMUDA_DOC_IMAGES")
 	if dir == "" {
-		t.Skip("set BERMUDA_DOC_IMAGES to a directory to write the review pictures")
+		dir = t.TempDir()
+		t.Cleanup(func() { compareDocImages(t, dir, filepath.Join("..", "docs", "images")) })
 	}
 	shrink := func(name string, b []byte, err error, widths ...int) {
 		t.Helper()
@@ -85,6 +88,30 @@ func TestWriteDocImages(t *testing.T) {
 	}
 	if err := os.WriteFile(filepath.Join(dir, "replay-angle.gif"), gifData, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// compareDocImages fails unless every picture drawn into got is, byte for
+// byte, the one kept in want.
+func compareDocImages(t *testing.T, got, want string) {
+	t.Helper()
+	drawn, err := os.ReadDir(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(drawn) == 0 {
+		t.Fatal("no pictures drawn")
+	}
+	for _, e := range drawn {
+		a, err := os.ReadFile(filepath.Join(got, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(filepath.Join(want, e.Name()))
+		if err != nil || !bytes.Equal(a, b) {
+			t.Errorf("docs/images/%s is missing or out of date (%v); rewrite it with\n"+
+				"\tBERMUDA_DOC_IMAGES=$PWD/docs/images go test ./render -run TestWriteDocImages", e.Name(), err)
+		}
 	}
 }
 
