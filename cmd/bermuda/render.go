@@ -91,7 +91,7 @@ func replayGIF(path, variant string, cell int, stderr io.Writer) ([]byte, error)
 		return nil, usagef("bad record in %s: %v", path, err)
 	}
 	if variant != "" && !strings.EqualFold(variant, rec.Variant) {
-		return nil, usagef("-variant %s, but %s records a %s game", variant, path, rec.Variant)
+		return nil, usagef("-variant %s, but %s records a game of %s", variant, path, rec.Variant)
 	}
 	data, err := render.ReplayGIF(rec, render.GIFOptions{CellPx: cell})
 	var tooBig *render.TooLargeError

@@ -94,7 +94,7 @@ func TestRenderReplayGIF(t *testing.T) {
 	}{
 		{[]string{"render", "-gif", "-o", out}, "-gif and -replay FILE go together"},
 		{[]string{"render", "-replay", recPath, "-o", out}, "-gif and -replay FILE go together"},
-		{[]string{"render", "-replay", recPath, "-gif", "-variant", "chess", "-o", out}, "records a randommove game"},
+		{[]string{"render", "-replay", recPath, "-gif", "-variant", "chess", "-o", out}, "records a game of randommove"},
 		{[]string{"render", "-replay", filepath.Join(dir, "none.txt"), "-gif", "-o", out}, "cannot open -replay file"},
 		{[]string{"render", "-variant", "chess", "-piece", "ship", "-o", out}, "Chess has no ship"},
 		{[]string{"render", "-variant", "chess", "-piece", "dragon", "-o", out}, "has no dragon; its pieces are king, queen"},
