@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/bermudachess/bermuda/bot/fakediscord"
 )
 
@@ -202,5 +204,33 @@ func TestArchivedThreadIsReopenedWhenAPlayerMoves(t *testing.T) {
 	}
 	if !reopened {
 		t.Fatal("the thread was not unarchived")
+	}
+}
+
+// panicOnSend is a Discord whose channel posts panic, as a bug would.
+type panicOnSend struct{ Discord }
+
+func (panicOnSend) Send(string, *discordgo.MessageSend) (*discordgo.Message, error) {
+	panic("posting exploded")
+}
+
+// A panic while reminding is logged; the scheduler carries on and the
+// game's lock is released, so the game goes on.
+func TestPanicInTheSchedulerLeavesTheGamePlayable(t *testing.T) {
+	h := newHarness(t)
+	thread := h.startGame("chess")
+	h.move(ann, thread, "e4")
+	h.move(bob, thread, "e5")
+	real := h.bot.dc
+	h.bot.dc = panicOnSend{real}
+	h.clock.Advance(60 * time.Hour) // the reminder is due
+	h.bot.Tick(t.Context())
+	h.bot.dc = real
+	if !strings.Contains(h.logs.String(), "scheduled job panicked") {
+		t.Fatal("the panic was not logged")
+	}
+	h.move(ann, thread, "Nf3") // waits for its answer: a lock left held would hang it
+	if row, _ := h.store.GameByThread(t.Context(), thread); row.Ply != 3 {
+		t.Fatalf("ply %d after the panic, want 3", row.Ply)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -18,10 +19,10 @@ import (
 // claimed in the database first, so none fires twice.
 func (b *Bot) Tick(ctx context.Context) {
 	now := b.Now()
-	b.remind(ctx, now)
-	b.timeouts(ctx, now)
-	b.expireChallenges(ctx, now)
-	b.dueComputerMoves(ctx)
+	b.remind(ctx, now)   // each game's reminder survives its own panic
+	b.timeouts(ctx, now) // and so does each loss on time
+	func() { defer b.survive("expiring challenges", 0); b.expireChallenges(ctx, now) }()
+	func() { defer b.survive("the computer's due moves", 0); b.dueComputerMoves(ctx) }()
 	// Claims on interaction ids only matter while Discord might deliver an
 	// id again: never after its 15-minute token life. Keep an hour.
 	if _, err := b.store.ForgetInteractions(ctx, time.Now().Add(-time.Hour)); err != nil {
@@ -50,33 +51,50 @@ func (b *Bot) remind(ctx context.Context, now time.Time) {
 		return
 	}
 	for _, g := range due {
-		s, err := b.lockGame(ctx, g.ID)
-		if err != nil {
-			b.log.Error("reminder: loading game", "game", g.ID, "err", err)
-			continue
+		b.remindOne(ctx, g)
+	}
+}
+
+// remindOne sends one game's reminder. A panic is logged and the game's
+// lock released, so one bad game never stops the scheduler (or the bot).
+func (b *Bot) remindOne(ctx context.Context, g db.Game) {
+	s, err := b.lockGame(ctx, g.ID)
+	if err != nil {
+		b.log.Error("reminder: loading game", "game", g.ID, "err", err)
+		return
+	}
+	defer s.unlock()
+	defer b.survive("reminder", g.ID)
+	first, err := b.store.MarkReminded(ctx, g.ID, g.Ply)
+	if err != nil {
+		b.log.Error("marking a reminder", "game", g.ID, "err", err)
+		return
+	}
+	if !first || s.row.State != "active" {
+		return
+	}
+	s.row.ReminderSent = true
+	t := s.game.Turn()
+	who := s.row.Players[t.Player]
+	text := fmt.Sprintf("⏰ %s, it's your move (%s). Your time runs out <t:%d:R>; after that the game is lost on time.",
+		mention(who), s.game.Roles()[t.Player], s.row.Deadline.Unix())
+	msg := &discordgo.MessageSend{Content: text, AllowedMentions: pingOnly(who)}
+	if s.boardStale { // the last board never reached the thread
+		if board, err := b.boardMessage(s.row, s.game, fmt.Sprintf("Position after %s", plural(s.row.Ply, "move"))); err == nil {
+			msg.Embeds, msg.Files = board.Embeds, board.Files
 		}
-		first, err := b.store.MarkReminded(ctx, g.ID, g.Ply)
-		if err == nil && first && s.row.State == "active" {
-			s.row.ReminderSent = true
-			t := s.game.Turn()
-			who := s.row.Players[t.Player]
-			text := fmt.Sprintf("⏰ %s, it's your move (%s). Your time runs out <t:%d:R>; after that the game is lost on time.",
-				mention(who), s.game.Roles()[t.Player], s.row.Deadline.Unix())
-			msg := &discordgo.MessageSend{Content: text, AllowedMentions: pingOnly(who)}
-			if s.boardStale { // the last board never reached the thread
-				if board, err := b.boardMessage(s.row, s.game, fmt.Sprintf("Position after %s", plural(s.row.Ply, "move"))); err == nil {
-					msg.Embeds, msg.Files = board.Embeds, board.Files
-				}
-			}
-			if _, err := b.send(s.row.ThreadID, msg); isGone(err) {
-				b.abandonGame(ctx, s, err)
-			} else if err == nil && len(msg.Files) > 0 {
-				s.boardStale = false
-			}
-		} else if err != nil {
-			b.log.Error("marking a reminder", "game", g.ID, "err", err)
-		}
-		s.unlock()
+	}
+	if _, err := b.send(s.row.ThreadID, msg); isGone(err) {
+		b.abandonGame(ctx, s, err)
+	} else if err == nil && len(msg.Files) > 0 {
+		s.boardStale = false
+	}
+}
+
+// survive, deferred, turns a panic in a scheduled job into a log line.
+func (b *Bot) survive(job string, gameID int64) {
+	if p := recover(); p != nil {
+		b.log.Error("scheduled job panicked", "job", job, "game", gameID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
 	}
 }
 
@@ -87,28 +105,35 @@ func (b *Bot) timeouts(ctx context.Context, now time.Time) {
 		return
 	}
 	for _, g := range due {
-		s, err := b.lockGame(ctx, g.ID)
-		if err != nil {
-			b.log.Error("timeout: loading game", "game", g.ID, "err", err)
-			continue
-		}
-		// lockGame read the stored row under the game's lock: a move that
-		// just landed, here or on another replica, shows in it.
-		if s.row.State == "active" && !s.row.Deadline.IsZero() && !s.row.Deadline.After(now) {
-			loser := s.game.Turn().Player
-			// Ending the game is the claim: of several replicas ticking at
-			// once, only the one whose EndGame succeeds says anything.
-			res, err := b.store.EndGame(ctx, s.id, db.End{Winner: int(loser.Other()), Reason: "time"})
-			switch {
-			case err == nil:
-				b.showTimeLoss(ctx, s, int(loser), int(loser.Other()), res)
-			case errors.Is(err, db.ErrGameOver):
-				s.game = nil // ended elsewhere meanwhile: reloaded when needed
-			default:
-				b.log.Warn("ending a game on time", "game", g.ID, "err", err)
-			}
-		}
-		s.unlock()
+		b.timeoutOne(ctx, g, now)
+	}
+}
+
+// timeoutOne ends one game on time, if it still is out of time.
+func (b *Bot) timeoutOne(ctx context.Context, g db.Game, now time.Time) {
+	s, err := b.lockGame(ctx, g.ID)
+	if err != nil {
+		b.log.Error("timeout: loading game", "game", g.ID, "err", err)
+		return
+	}
+	defer s.unlock()
+	defer b.survive("timeout", g.ID)
+	// lockGame read the stored row under the game's lock: a move that
+	// just landed, here or on another replica, shows in it.
+	if s.row.State != "active" || s.row.Deadline.IsZero() || s.row.Deadline.After(now) {
+		return
+	}
+	loser := s.game.Turn().Player
+	// Ending the game is the claim: of several replicas ticking at once,
+	// only the one whose EndGame succeeds says anything.
+	res, err := b.store.EndGame(ctx, s.id, db.End{Winner: int(loser.Other()), Reason: "time"})
+	switch {
+	case err == nil:
+		b.showTimeLoss(ctx, s, int(loser), int(loser.Other()), res)
+	case errors.Is(err, db.ErrGameOver):
+		s.game = nil // ended elsewhere meanwhile: reloaded when needed
+	default:
+		b.log.Warn("ending a game on time", "game", g.ID, "err", err)
 	}
 }
 
