@@ -86,13 +86,22 @@ func discordCode(err error) int {
 	return 0
 }
 
+// Respond answers i, retrying while the 3-second window lasts, counted
+// from now; RespondSince counts it from when the interaction arrived.
 func (d *SessionDiscord) Respond(i *discordgo.Interaction, r *discordgo.InteractionResponse) error {
+	return d.RespondSince(i, r, time.Now())
+}
+
+// RespondSince is Respond for an interaction that arrived at arrived:
+// Discord's window started then, so time spent before answering (a slow
+// database, a busy machine) leaves less of it for retries.
+func (d *SessionDiscord) RespondSince(i *discordgo.Interaction, r *discordgo.InteractionResponse, arrived time.Time) error {
 	reset := func() {}
 	if r.Data != nil {
 		reset = rewind(r.Data.Files)
 	}
 	rule := retryRule{
-		deadline:     time.Now().Add(orDefault(d.CallbackWindow, 3*time.Second)),
+		deadline:     arrived.Add(orDefault(d.CallbackWindow, 3*time.Second)),
 		provesLanded: func(err error) bool { return discordCode(err) == 40060 },
 	}
 	return hideToken(d.retry(rule, func(opts ...discordgo.RequestOption) error {

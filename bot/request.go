@@ -58,8 +58,19 @@ func (r *request) userName() string {
 	return u.Username
 }
 
+// respondSince is implemented by a Discord whose callback retries can
+// count Discord's 3-second window from the interaction's arrival.
+type respondSince interface {
+	RespondSince(i *discordgo.Interaction, r *discordgo.InteractionResponse, arrived time.Time) error
+}
+
 func (r *request) respond(resp *discordgo.InteractionResponse) error {
-	err := r.b.dc.Respond(r.i, resp)
+	var err error
+	if rs, ok := r.b.dc.(respondSince); ok && !r.answered && !r.start.IsZero() {
+		err = rs.RespondSince(r.i, resp, r.start)
+	} else {
+		err = r.b.dc.Respond(r.i, resp)
+	}
 	if err != nil {
 		if discordCode(err) == 10062 {
 			// The token expired (we were too slow, or Discord was): the

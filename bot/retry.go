@@ -94,7 +94,14 @@ func (d *SessionDiscord) retry(rule retryRule, op func(opts ...discordgo.Request
 	}
 	uncertain := false
 	for {
-		ctx, cancel := context.WithDeadline(context.Background(), rule.deadline.Add(time.Second))
+		// Each attempt may take a second past the deadline for Discord's
+		// answer; the first is made even if the deadline has passed, so
+		// that Discord's own verdict (10062 for a lapsed callback) is read.
+		end := rule.deadline
+		if now := time.Now(); end.Before(now) {
+			end = now
+		}
+		ctx, cancel := context.WithDeadline(context.Background(), end.Add(time.Second))
 		err := op(append(noAutoRetry, discordgo.WithContext(ctx))...)
 		cancel()
 		if err == nil {

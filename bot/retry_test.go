@@ -264,3 +264,22 @@ func TestInteractionTokenStaysOutOfErrors(t *testing.T) {
 		}
 	}
 }
+
+// Discord's 3 seconds start when the interaction arrives: time spent before
+// the first answer is not given back to the retries.
+func TestCallbackWindowCountsFromArrival(t *testing.T) {
+	fake, dc := retryRig(t) // a 1 s window
+	fake.Fail("POST", "/interactions/", 503, serverError, 1000)
+	late := newInteraction(t, fake)
+	if err := dc.RespondSince(late, deferReply, time.Now().Add(-2*time.Second)); err == nil {
+		t.Fatal("a callback that never got through reported success")
+	}
+	if st := fake.Interactions()[late.ID]; st.Attempts != 1 {
+		t.Fatalf("%d attempts after the window had closed, want the one that was already under way", st.Attempts)
+	}
+	fresh := newInteraction(t, fake)
+	dc.RespondSince(fresh, deferReply, time.Now())
+	if st := fake.Interactions()[fresh.ID]; st.Attempts < 2 {
+		t.Fatalf("%d attempts within an open window, want retries", st.Attempts)
+	}
+}
