@@ -52,6 +52,8 @@ type SessionDiscord struct {
 	PostBudget time.Duration
 	// Metrics counts failed attempts by HTTP status (nil: not counted).
 	Metrics *metrics.Metrics
+	// sleep waits between attempts (nil: time.Sleep); tests record it.
+	sleep func(time.Duration)
 }
 
 func orDefault(d, def time.Duration) time.Duration {

@@ -136,7 +136,11 @@ func (d *SessionDiscord) retry(rule retryRule, op func(opts ...discordgo.Request
 		if time.Now().Add(pause).After(rule.deadline) {
 			return err
 		}
-		time.Sleep(pause)
+		if d.sleep != nil {
+			d.sleep(pause)
+		} else {
+			time.Sleep(pause)
+		}
 		wait = min(wait*2, 5*time.Second)
 	}
 }
