@@ -50,7 +50,7 @@ var ruleShots = map[string][]ruleShot{
 		{Seed: 1, Moves: []string{"b1d4", "f11d8"}, Expect: "Black's Jester (as zebra) f11→d8",
 			Caption: "**The Jester copies.** White just moved a Zebra, so Black's Jester moves as a Zebra: it leaps f11→d8."},
 		{Seed: 1, Moves: []string{"g1e2", "e9d8", "e2g1"}, Expect: "Escalation: from now on pieces may also move backwards",
-			Caption: "**Escalation.** Once a piece other than a pawn has been captured (here White's chancellor took its own squire on e2), pieces may move backwards: the chancellor returns to g1."},
+			Caption: "**Escalation.** Once anything but a pawn has been taken (here White's chancellor took its own squire on e2), pieces may move backwards: the chancellor returns to g1."},
 	},
 	"spindecision": {
 		{Seed: 1, Moves: []string{"9-10=K"}, Expect: "declared Red's piece on 9 the king",

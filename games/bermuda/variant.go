@@ -14,7 +14,7 @@ const rulesText = `Two 8×8 boards. The **lower board** (left) holds the humans,
 1. An upper piece that captures lands as usual; the victim **falls** to its complementary lower square, and whatever stood there is removed from the game.
 2. Instead of moving, an upper piece may **drop** to its complementary lower square if it is empty or holds an enemy (captured and removed): ` + "`E4-d4`" + `.
 3. A lower piece never simply moves up. When it captures, it **climbs** to the complementary upper square if that is empty; otherwise it stays.
-4. A piece may move only while a king of its colour stands on its board. Kings are captured like other pieces; a king captured on the upper board falls, alive.
+4. A piece can move only if its side has a king on the same board. Kings are captured like other pieces; a king captured on the upper board falls, alive.
 
 A pawn arriving on its last rank by falling, dropping or climbing becomes a queen at once.
 

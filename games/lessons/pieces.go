@@ -143,7 +143,7 @@ var stages = map[string]stage{
 		sentences: map[games.PieceKind]string{
 			games.Pawn: "The pawn moves one or two diagonal steps forward, the middle square empty, and captures one step straight forward or sideways.",
 		},
-		suffix: " Until the game escalates no piece may end a move on a rank behind its own."},
+		suffix: " Until the game escalates, no piece may retreat towards its own side."},
 	// On the upper board, where a piece may also drop.
 	"bermuda": {letters: fide, kings: map[string]byte{"e1": 'K', "e8": 'k', "E1": 'K', "E8": 'k'}, home: "E1",
 		squares: at("E2", "D4"), format: bermudaFEN,
