@@ -131,8 +131,8 @@ func BenchmarkReplayGIF(b *testing.B) {
 		id    string
 		plies int
 	}{
-		{"chess", 200}, {"angle", 200}, {"bermuda", 200}, {"bede", 200}, {"spindecision", 200}, {"randommove", 200},
-		{"angle", 300}, {"bermuda", 300},
+		{"chess", 200}, {"angle", 200}, {"bermuda", 200}, {"bede", 200}, {"beryl", 200}, {"spindecision", 200}, {"randommove", 200},
+		{"angle", 300}, {"beryl", 300}, {"bermuda", 300},
 	} {
 		id := c.id
 		b.Run(id+"/"+strconv.Itoa(c.plies), func(b *testing.B) {
