@@ -2,12 +2,10 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"image/gif"
 	"image/png"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -39,14 +37,6 @@ func TestRenderPieceLessonAndLegends(t *testing.T) {
 	}
 }
 
-func ints(xs []int) string {
-	s := make([]string, len(xs))
-	for i, x := range xs {
-		s[i] = strconv.Itoa(x)
-	}
-	return strings.Join(s, " ")
-}
-
 func TestRenderReplayGIF(t *testing.T) {
 	dir := t.TempDir()
 	g, rolls, _, err := games.Start("randommove", "", games.Seeded(3))
@@ -63,18 +53,18 @@ func TestRenderReplayGIF(t *testing.T) {
 		rec.Plies = append(rec.Plies, p)
 		g = next
 	}
-	// The record file as /export writes it.
+	// The record file as /export writes it (games.WriteRecord), drawn with
+	// the command the README gives.
 	var file bytes.Buffer
-	fmt.Fprintf(&file, "[Variant %q]\n[Setup \"\"]\n[StartRolls %q]\n\n", rec.Variant, ints(rec.StartRolls))
-	for i, p := range rec.Plies {
-		fmt.Fprintf(&file, "%d. %s {%s}\n", i+1, p.Move, ints(p.Rolls))
+	if err := games.WriteRecord(&file, rec, map[string]string{"Player1": "ann", "Player2": "bob", "Site": "Discord"}); err != nil {
+		t.Fatal(err)
 	}
 	recPath := filepath.Join(dir, "game.txt")
 	if err := os.WriteFile(recPath, file.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "game.gif")
-	if code, _, errs := runCmd(t, "", "render", "-replay", recPath, "-gif", "-o", out); code != 0 {
+	if code, _, errs := runCmd(t, "", "render", "-variant", "randommove", "-replay", recPath, "-gif", "-o", out); code != 0 {
 		t.Fatalf("code %d: %s", code, errs)
 	}
 	b, err := os.ReadFile(out)
