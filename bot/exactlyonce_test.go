@@ -234,3 +234,45 @@ func TestPanicInTheSchedulerLeavesTheGamePlayable(t *testing.T) {
 		t.Fatalf("ply %d after the panic, want 3", row.Ply)
 	}
 }
+
+// An action that holds its game (its Discord calls retried through an
+// outage) delays that game's reminder to a later tick, and no other's.
+func TestSchedulerDoesNotWaitBehindABusyGame(t *testing.T) {
+	h := newHarness(t)
+	busy, free := h.startGame("chess"), h.startGame("chess")
+	for _, thread := range []string{busy, free} {
+		h.move(ann, thread, "e4")
+		h.move(bob, thread, "e5")
+	}
+	h.bot.inflight.Wait()
+	defer func(p time.Duration) { schedulerPatience = p }(schedulerPatience)
+	schedulerPatience = 50 * time.Millisecond
+	held := h.bot.sessionOf(mustGameID(h, busy))
+	held.mu.Lock()
+	h.clock.Advance(60 * time.Hour) // both reminders are due
+	ticked := make(chan struct{})
+	go func() { h.bot.Tick(t.Context()); close(ticked) }()
+	select {
+	case <-ticked:
+	case <-time.After(testWait):
+		held.mu.Unlock()
+		t.Fatal("the scheduler waited for the busy game")
+	}
+	reminders := func(thread string) int {
+		n := 0
+		for _, c := range contents(h, thread) {
+			if strings.HasPrefix(c, "⏰") {
+				n++
+			}
+		}
+		return n
+	}
+	if reminders(free) != 1 || reminders(busy) != 0 {
+		t.Fatalf("reminders while one game was busy: free %d, busy %d; want 1 and 0", reminders(free), reminders(busy))
+	}
+	held.mu.Unlock()
+	h.bot.Tick(t.Context())
+	if reminders(free) != 1 || reminders(busy) != 1 {
+		t.Fatalf("reminders once the game was free: free %d, busy %d; want 1 each", reminders(free), reminders(busy))
+	}
+}

@@ -30,6 +30,11 @@ func (b *Bot) Tick(ctx context.Context) {
 	}
 }
 
+// schedulerPatience is how long the scheduler waits for a game an action
+// holds before leaving it to the next tick (an action's own work takes
+// milliseconds; only Discord calls retried through an outage take longer).
+var schedulerPatience = 5 * time.Second
+
 // RunScheduler ticks every interval until ctx ends.
 func (b *Bot) RunScheduler(ctx context.Context, every time.Duration) {
 	t := time.NewTicker(every)
@@ -58,7 +63,10 @@ func (b *Bot) remind(ctx context.Context, now time.Time) {
 // remindOne sends one game's reminder. A panic is logged and the game's
 // lock released, so one bad game never stops the scheduler (or the bot).
 func (b *Bot) remindOne(ctx context.Context, g db.Game) {
-	s, err := b.lockGame(ctx, g.ID)
+	s, ok, err := b.tryLockGame(ctx, g.ID, schedulerPatience)
+	if !ok {
+		return // a player's action holds the game; due again next tick
+	}
 	if err != nil {
 		b.log.Error("reminder: loading game", "game", g.ID, "err", err)
 		return
@@ -111,7 +119,10 @@ func (b *Bot) timeouts(ctx context.Context, now time.Time) {
 
 // timeoutOne ends one game on time, if it still is out of time.
 func (b *Bot) timeoutOne(ctx context.Context, g db.Game, now time.Time) {
-	s, err := b.lockGame(ctx, g.ID)
+	s, ok, err := b.tryLockGame(ctx, g.ID, schedulerPatience)
+	if !ok {
+		return // a player's action holds the game; due again next tick
+	}
 	if err != nil {
 		b.log.Error("timeout: loading game", "game", g.ID, "err", err)
 		return

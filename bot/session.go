@@ -5,6 +5,7 @@ import (
 	"errors"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/games"
@@ -47,14 +48,41 @@ func (s *session) publish() {
 // game held from earlier is checked against the store first (checkHeld):
 // another replica may have played in it.
 func (b *Bot) lockGame(ctx context.Context, id int64) (*session, error) {
+	s := b.sessionOf(id)
+	s.mu.Lock()
+	return b.loadLocked(ctx, s)
+}
+
+// tryLockGame is lockGame for the scheduler, which must not wait long
+// behind an action in progress: its Discord calls may be retried for
+// minutes in an outage, and every other game's reminder would wait too.
+// ok is false if the game stayed busy for patience; it is still due at
+// the next tick.
+func (b *Bot) tryLockGame(ctx context.Context, id int64, patience time.Duration) (s *session, ok bool, err error) {
+	s = b.sessionOf(id)
+	for give := time.Now().Add(patience); !s.mu.TryLock(); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(give) || ctx.Err() != nil {
+			return nil, false, nil
+		}
+	}
+	s, err = b.loadLocked(ctx, s)
+	return s, true, err
+}
+
+func (b *Bot) sessionOf(id int64) *session {
 	b.mu.Lock()
+	defer b.mu.Unlock()
 	s, ok := b.sessions[id]
 	if !ok {
 		s = &session{id: id}
 		b.sessions[id] = s
 	}
-	b.mu.Unlock()
-	s.mu.Lock()
+	return s
+}
+
+// loadLocked checks or loads the locked session s; on error s is unlocked.
+func (b *Bot) loadLocked(ctx context.Context, s *session) (*session, error) {
+	id := s.id
 	if s.game != nil {
 		if err := b.checkHeld(ctx, s); err != nil {
 			s.mu.Unlock()
