@@ -78,12 +78,16 @@ func TestCallbackThatLandedDespiteServerErrorIsNotAnsweredTwice(t *testing.T) {
 		t.Fatalf("500 (landed), then 40060: want success, got %v", err)
 	}
 	st := fake.Interactions()[i.ID]
-	if st.Callbacks != 1 || st.Attempts != 2 {
-		t.Fatalf("callbacks %d in %d attempts, want 1 in 2", st.Callbacks, st.Attempts)
+	if st.Callbacks != 1 || st.Attempts != 2 || st.SecondAnswers != 0 {
+		t.Fatalf("callbacks %d in %d attempts (%d second answers), want 1 in 2 (none)", st.Callbacks, st.Attempts, st.SecondAnswers)
 	}
-	// Without an earlier failure, 40060 is a real refusal.
+	// Without an earlier failure, 40060 is a real refusal, and the fake
+	// counts the answer the bot had no reason to try.
 	if err := dc.Respond(i, deferReply); discordCode(err) != 40060 {
 		t.Fatalf("a second answer: %v, want 40060", err)
+	}
+	if st := fake.Interactions()[i.ID]; st.SecondAnswers != 1 {
+		t.Fatalf("%d second answers counted, want 1", st.SecondAnswers)
 	}
 }
 

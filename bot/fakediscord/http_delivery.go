@@ -175,6 +175,7 @@ func (s *Server) deliver(client *http.Client, url, token string, body []byte, h 
 	}
 	s.noteCallbackLocked(&cb)
 	cb.Status, _ = s.callbackLocked(token, &cb)
+	s.noteAnswerSeenLocked(&cb) // the replica wrote the body: it knows
 	s.requests = append(s.requests, cb)
 	return status
 }

@@ -87,6 +87,12 @@ type interaction struct {
 	httpStatuses         []int    // each HTTP delivery's status (0: no answer)
 	httpTargets          []string // and the URL it went to
 	forged               bool     // sent with a spoilt signature (SendForged)
+
+	// answerKnown: the bot has been told, by a 204 or a 40060 that reached
+	// it, that the interaction is answered; a callback after that is a
+	// second answer it had no reason to try.
+	answerKnown   bool
+	secondAnswers int
 }
 
 type fault struct {
@@ -332,6 +338,9 @@ func (s *Server) rest(w http.ResponseWriter, r *http.Request) {
 	if plan.drop {
 		req.Status = 0
 	}
+	if plan.before == nil && plan.after == nil && !plan.drop {
+		s.noteAnswerSeenLocked(&req)
+	}
 	s.requests = append(s.requests, req)
 	s.notifyLocked()
 	s.mu.Unlock()
@@ -370,11 +379,16 @@ type InteractionStat struct {
 	// FirstCallback is when the first callback request arrived.
 	FirstCallback time.Time
 	// Callbacks is how many callbacks took effect: 1 is right, 0 means the
-	// player saw "The application did not respond", 2+ can never happen on
-	// Discord (the second gets 40060) and means the bot answered twice.
+	// player saw "The application did not respond". Like Discord, the fake
+	// refuses a second with 40060, so it never exceeds 1: a bot answering
+	// twice shows in SecondAnswers.
 	Callbacks int
 	// Attempts counts every callback request, refused or failed ones too.
 	Attempts int
+	// SecondAnswers counts callback requests made after the bot had been
+	// told the interaction was answered (Discord refuses them with 40060):
+	// a retry after a lost answer is fine, these never are.
+	SecondAnswers int
 	// HTTPStatuses are the replicas' HTTP answers when delivered by POST
 	// (200 answered in the body, 204 left alone, 401 refused, 0 none).
 	HTTPStatuses []int
@@ -391,7 +405,7 @@ func (s *Server) Interactions() map[string]InteractionStat {
 	out := make(map[string]InteractionStat, len(s.interactions))
 	for _, in := range s.interactions {
 		out[in.id] = InteractionStat{ID: in.id, Token: in.token, Type: in.typ, Delivered: in.delivered,
-			FirstCallback: in.firstCallback, Callbacks: in.callbacks, Attempts: in.attempts,
+			FirstCallback: in.firstCallback, Callbacks: in.callbacks, Attempts: in.attempts, SecondAnswers: in.secondAnswers,
 			HTTPStatuses: append([]int(nil), in.httpStatuses...), HTTPTargets: append([]string(nil), in.httpTargets...), Forged: in.forged}
 	}
 	return out
@@ -405,9 +419,24 @@ func (s *Server) noteCallbackLocked(req *Request) {
 	}
 	if in, ok := s.interactions[parts[2]]; ok {
 		in.attempts++
+		if in.answerKnown {
+			in.secondAnswers++
+		}
 		if in.firstCallback.IsZero() {
 			in.firstCallback = time.Now()
 		}
+	}
+}
+
+// noteAnswerSeenLocked records that the bot read an honest answer to a
+// callback of an answered interaction (204, or 40060 to a second try).
+func (s *Server) noteAnswerSeenLocked(req *Request) {
+	parts := strings.Split(strings.Trim(req.Path, "/"), "/")
+	if req.Method != "POST" || len(parts) != 4 || parts[0] != "interactions" {
+		return
+	}
+	if in, ok := s.interactions[parts[2]]; ok && in.responded {
+		in.answerKnown = true
 	}
 }
 

@@ -40,8 +40,8 @@ func (sk *soak) check() {
 			cutShort[id] = true // its work may be unfinished
 		}
 		switch {
-		case st.Callbacks > 1:
-			t.Errorf("interaction %s (type %d) answered %d times", id, st.Type, st.Callbacks)
+		case st.Callbacks > 1 || st.SecondAnswers > 0:
+			t.Errorf("interaction %s (type %d) answered %d times", id, st.Type, st.Callbacks+st.SecondAnswers)
 		case st.Callbacks == 0 && !cutShort[id]:
 			t.Errorf("interaction %s (type %d), delivered %v, never answered (%d attempts)", id, st.Type, st.Delivered.Format("15:04:05.000"), st.Attempts)
 		case st.Callbacks == 0:
