@@ -2,9 +2,11 @@ package engine
 
 import "github.com/bermudachess/bermuda/games"
 
-// pieceValues are in hundredths of a pawn. They start from the usual chess
-// values and were adjusted by self-play matches (see tune_test.go and the
-// package doc); kinds a variant shares keep one value across variants. The
+// pieceValues are the generic piece values, in hundredths of a pawn: the
+// usual chess values and our estimates for the fairy pieces. A variant with
+// a table fitted to self-play (fittedValues, values_fitted.go) uses it for
+// the kinds it fits; every other kind, and every variant without a table
+// (a new one included), uses these. Self-play tuning starts from them. The
 // king's value only counts where kings can be lost without the game ending
 // at once being the rule (the Angle's vanishing, Bermuda chess captures):
 // elsewhere both sides always have one, and it cancels.
@@ -45,7 +47,7 @@ type evaluator struct {
 
 func newEvaluator(g games.Game, values map[games.PieceKind]int) *evaluator {
 	if values == nil {
-		values = pieceValues
+		values = variantValues(g.Variant())
 	}
 	ev := &evaluator{values: values, danger: map[string]bool{}}
 	if v, err := games.Lookup(g.Variant()); err == nil {
@@ -143,4 +145,28 @@ func (ev *evaluator) materialFor(g games.Game, me games.Player) int {
 		}
 	}
 	return int(score)
+}
+
+// variantTables merges each fitted table over the generic one, once.
+var variantTables = func() map[string]map[games.PieceKind]int {
+	out := map[string]map[games.PieceKind]int{}
+	for id, fitted := range fittedValues {
+		t := make(map[games.PieceKind]int, len(pieceValues)+len(fitted))
+		for k, v := range pieceValues {
+			t[k] = v
+		}
+		for k, v := range fitted {
+			t[k] = v
+		}
+		out[id] = t
+	}
+	return out
+}()
+
+// variantValues is the table the engine plays variant with.
+func variantValues(variant string) map[games.PieceKind]int {
+	if t, ok := variantTables[variant]; ok {
+		return t
+	}
+	return pieceValues
 }
