@@ -2,12 +2,21 @@ package main
 
 import (
 	"bytes"
+	"image/png"
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 )
+
+func samePNGSize(t *testing.T, a, b []byte) bool {
+	t.Helper()
+	ca, errA := png.DecodeConfig(bytes.NewReader(a))
+	cb, errB := png.DecodeConfig(bytes.NewReader(b))
+	return errA == nil && errB == nil && ca.Width == cb.Width && ca.Height == cb.Height
+}
 
 // shotLine is one `shot NAME VARIANT SEED "MOVES" "FEN" "EXPECT"` line of
 // docs/rules/generate.sh.
@@ -54,7 +63,14 @@ func TestRulesPicturesMatchTheRenderer(t *testing.T) {
 			t.Fatal(err)
 		}
 		want, err := os.ReadFile(filepath.Join(docs, "img", name+".png"))
-		if err != nil || !bytes.Equal(got, want) {
+		if err == nil && runtime.GOARCH != "amd64" {
+			// The pictures were drawn on amd64; elsewhere fused
+			// multiply-adds may shade antialiased edges differently, so
+			// only the size is compared.
+			if !samePNGSize(t, got, want) {
+				t.Errorf("docs/rules/img/%s.png has another size than render draws: run bash docs/rules/generate.sh", name)
+			}
+		} else if err != nil || !bytes.Equal(got, want) {
 			t.Errorf("docs/rules/img/%s.png is missing or out of date (%v): run bash docs/rules/generate.sh", name, err)
 		}
 		if expect == "" {
