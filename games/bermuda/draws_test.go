@@ -42,6 +42,27 @@ func TestThreefoldRepetitionFromTheStart(t *testing.T) {
 	}
 }
 
+// TestRepetitionComparesBothBoards: the same lower board with the upper
+// knights elsewhere is another position (RULES.md §2: the same pieces on
+// both boards). The lower board's start stands four times below, the whole
+// start position only twice: no draw.
+func TestRepetitionComparesBothBoards(t *testing.T) {
+	g := mustGame(t, "")
+	for i, m := range []string{"G1H3", "G8H6", "g1f3", "g8f6", "f3g1", "f6g8", "H3G1", "H6G8"} {
+		playText(t, g, m)
+		if o := g.Outcome(); o.Over {
+			t.Fatalf("over after move %d, %s: %+v", i+1, m, o)
+		}
+	}
+	// One more round of the lower knights brings the start a third time.
+	for _, m := range []string{"g1f3", "g8f6", "f3g1", "f6g8"} {
+		playText(t, g, m)
+	}
+	if o := g.Outcome(); !o.Over || o.Reason != "threefold repetition" {
+		t.Fatalf("after the start position's third occurrence: %+v", o)
+	}
+}
+
 // TestRepetitionKeyNeedsAUsableEnPassant: an en-passant square counts for
 // repetition only while a pawn can take there.
 func TestRepetitionKeyNeedsAUsableEnPassant(t *testing.T) {
