@@ -11,3 +11,7 @@ func TestSearchStateAgreesWithGame(t *testing.T) {
 		gamestest.PlayCheckingSearch(t, "angle", seed, 50)
 	}
 }
+
+func TestSearchStateDeepLines(t *testing.T) {
+	gamestest.WalkCheckingSearch(t, "angle", 1, 40, 24)
+}

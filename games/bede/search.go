@@ -21,6 +21,9 @@ type searchLevel struct {
 	hash      uint64
 	moves     []move
 	generated bool
+	// anyMove caches whether the side to move has a legal move, known
+	// (anyKnown) without generating them all.
+	anyMove, anyKnown bool
 }
 
 type searchState struct {
@@ -33,10 +36,21 @@ func (s *searchState) cur() *searchLevel { return &s.stack[s.top] }
 func (s *searchState) legal() []move {
 	l := s.cur()
 	if !l.generated {
-		l.moves = l.pos.legalMoves(l.moves[:0])
+		l.moves = l.pos.searchMoves(l.moves[:0], false)
 		l.generated = true
+		l.anyMove, l.anyKnown = len(l.moves) > 0, true
 	}
 	return l.moves
+}
+
+// hasMove reports whether the side to move can move, stopping at the
+// first legal move found (most capture-search nodes need no more).
+func (s *searchState) hasMove() bool {
+	l := s.cur()
+	if !l.anyKnown {
+		l.anyMove, l.anyKnown = l.pos.hasLegalMove(), true
+	}
+	return l.anyMove
 }
 
 func (s *searchState) Player() games.Player { return games.Player(s.cur().pos.side) }
@@ -46,9 +60,9 @@ func (s *searchState) Player() games.Player { return games.Player(s.cur().pos.si
 func (s *searchState) Status() (bool, games.Player) {
 	p := &s.cur().pos
 	switch {
-	case len(s.legal()) == 0 && p.inCheck():
+	case !s.hasMove() && p.inCheck():
 		return true, games.Player(1 - p.side)
-	case len(s.legal()) == 0 || p.clock >= 100:
+	case !s.hasMove() || p.clock >= 100:
 		return true, games.NoPlayer
 	}
 	return false, games.NoPlayer
@@ -59,8 +73,17 @@ func (s *searchState) Hash() uint64 { return s.cur().hash }
 var bedeKinds = [9]games.PieceKind{"", games.Pawn, games.Squire, games.Bede, games.Chancellor, games.Zebra, games.Queen, games.King, games.Jester}
 
 func (s *searchState) Moves(buf []games.SearchMove, tactical bool) []games.SearchMove {
-	p := &s.cur().pos
-	for _, m := range s.legal() {
+	l := s.cur()
+	p := &l.pos
+	ms := l.moves
+	if tactical && !l.generated {
+		// Only the captures and promotions are tested for legality.
+		ms = p.searchMoves(l.moves[:0], true)
+		l.moves = ms[:0]
+	} else {
+		ms = s.legal()
+	}
+	for _, m := range ms {
 		t := p.board[m.to()]
 		enemy := t != 0 && sideOf(t) != p.side // friendly fire is no gain
 		if tactical && !enemy && !m.promote() {
@@ -86,11 +109,17 @@ func (s *searchState) Push(sm games.SearchMove, _ int) {
 	if s.top+1 == len(s.stack) {
 		s.stack = append(s.stack, searchLevel{})
 	}
-	next := &s.stack[s.top+1]
-	next.pos = s.stack[s.top].pos
-	next.pos.play(move(sm.Code))
-	next.hash = bedeHash(&next.pos)
-	next.generated = false
+	prev, next := &s.stack[s.top], &s.stack[s.top+1]
+	next.pos = prev.pos
+	m := move(sm.Code)
+	next.pos.play(m)
+	// The hash changes on the two squares the move touches and in the
+	// state outside the board.
+	from, to := m.from(), m.to()
+	h := prev.hash ^ stateHash(&prev.pos) ^ stateHash(&next.pos)
+	h ^= squareHash(prev.pos.board[from], from) ^ squareHash(prev.pos.board[to], to)
+	next.hash = h ^ squareHash(next.pos.board[to], to)
+	next.generated, next.anyKnown = false, false
 	s.top++
 }
 
@@ -132,14 +161,25 @@ func (s *searchState) Positional() int { return 10 }
 func bedeHash(p *position) uint64 {
 	var h uint64
 	for sq, pc := range p.board {
-		if pc != 0 {
-			h ^= bedeZobrist[pc&31][sq]
-		}
+		h ^= squareHash(pc, sq)
 	}
+	return h ^ stateHash(p)
+}
+
+// squareHash is pc's key on sq, 0 for an empty square.
+func squareHash(pc uint8, sq int) uint64 {
+	if pc == 0 {
+		return 0
+	}
+	return bedeZobrist[pc&31][sq]
+}
+
+// stateHash is the key of everything but the board.
+func stateHash(p *position) uint64 {
+	h := bedeZobristCopies[0][p.copies&15] ^ bedeZobristCopies[1][p.enemyCopies&15]
 	if p.side == 1 {
 		h ^= bedeZobristSide
 	}
-	h ^= bedeZobristCopies[0][p.copies&15] ^ bedeZobristCopies[1][p.enemyCopies&15]
 	if p.escalated {
 		h ^= bedeZobristEscalated
 	}
@@ -174,4 +214,103 @@ func init() {
 	}
 	bedeZobristSide = next()
 	bedeZobristEscalated = next()
+}
+
+// searchMoves appends the legal moves of the side to move, as legalMoves
+// does, or only the captures of enemy pieces and the promotions when
+// tactical is set (the others are never tested for legality). A piece on
+// one of the king's lines is tested by walking that line only.
+func (p *position) searchMoves(buf []move, tactical bool) []move {
+	start := len(buf)
+	buf = p.pseudo(buf)
+	out := buf[:start]
+	s := p.safety()
+	for _, m := range buf[start:] {
+		if tactical && !m.promote() {
+			t := p.board[m.to()]
+			if t == 0 || sideOf(t) == p.side {
+				continue
+			}
+		}
+		if p.searchLegal(m, &s) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// searchLegal is legalWith without the full attack test for pieces on
+// the king's lines: unless the king is attacked already (or moves), a
+// move can only expose it along the line it leaves, through a Squire's
+// middle square (the king's diagonal neighbours), or to an enemy Jester
+// now capturing as the moving kind.
+func (p *position) searchLegal(m move, s *safety) bool {
+	from := m.from()
+	if s.checked || kindOf(p.board[from]) == king {
+		return p.legal(m)
+	}
+	if !aligned[s.king][from] {
+		return p.legalWith(m, s)
+	}
+	moving := p.movingKind(from)
+	to := m.to()
+	pc, taken := p.board[from], p.board[to]
+	p.board[to], p.board[from] = pc, 0
+	safe := !p.exposed(s.king, lineDir[s.king][from])
+	if safe && moving != king {
+		for _, j := range s.jesters {
+			if j != to && p.reaches(j, moving, 1-p.side, s.king) {
+				safe = false
+				break
+			}
+		}
+	}
+	p.board[from], p.board[to] = pc, taken
+	return safe
+}
+
+// exposed reports whether a real enemy piece attacks the king on ksq
+// along direction d or as a Squire over a middle square.
+func (p *position) exposed(ksq int, d int8) bool {
+	by := 1 - p.side
+	q := pieceOf(queen, by)
+	slider := pieceOf(chancellor, by) // orthogonal lines
+	if d >= 4 {
+		slider = pieceOf(bede, by) // diagonals
+	}
+	for _, sq := range rays[ksq][d] {
+		if pc := p.board[sq]; pc != 0 {
+			if pc == q || pc == slider {
+				return true
+			}
+			break
+		}
+	}
+	sq := pieceOf(squire, by)
+	for _, sf := range squireTakenFrom[by][ksq] {
+		if p.board[sf.from] != sq || len(sf.middles) == 0 {
+			continue
+		}
+		for _, mid := range sf.middles {
+			if p.board[mid] == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lineDir is the index in dirs of the line from one square to another
+// (meaningful where aligned is set).
+var lineDir [squares][squares]int8
+
+func init() {
+	for sq := 0; sq < squares; sq++ {
+		f, r := sq%files, sq/files
+		for d, dv := range dirs {
+			for x, y := f+dv[0], r+dv[1]; grid.On(x, y); x, y = x+dv[0], y+dv[1] {
+				lineDir[sq][grid.Index(x, y)] = int8(d)
+			}
+		}
+	}
 }

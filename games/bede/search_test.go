@@ -11,3 +11,7 @@ func TestSearchStateAgreesWithGame(t *testing.T) {
 		gamestest.PlayCheckingSearch(t, "bede", seed, 150)
 	}
 }
+
+func TestSearchStateDeepLines(t *testing.T) {
+	gamestest.WalkCheckingSearch(t, "bede", 1, 40, 24)
+}

@@ -11,3 +11,7 @@ func TestSearchStateAgreesWithGame(t *testing.T) {
 		gamestest.PlayCheckingSearch(t, "bermuda", seed, 150)
 	}
 }
+
+func TestSearchStateDeepLines(t *testing.T) {
+	gamestest.WalkCheckingSearch(t, "bermuda", 1, 40, 24)
+}

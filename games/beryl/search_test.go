@@ -13,3 +13,9 @@ func TestSearchStateAgreesWithGame(t *testing.T) {
 		}
 	}
 }
+
+func TestSearchStateDeepLines(t *testing.T) {
+	for _, id := range []string{"beryl", "spindecision"} {
+		gamestest.WalkCheckingSearch(t, id, 1, 40, 24)
+	}
+}

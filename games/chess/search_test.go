@@ -34,3 +34,7 @@ func TestIncrementalHash(t *testing.T) {
 		}
 	}
 }
+
+func TestSearchStateDeepLines(t *testing.T) {
+	gamestest.WalkCheckingSearch(t, "chess", 1, 40, 24)
+}

@@ -73,6 +73,13 @@ func PlayCheckingSearch(t testing.TB, id string, seed uint64, maxPlies int) {
 		if n := len(st.Moves(nil, true)); n != tactical {
 			t.Fatalf("ply %d: %d tactical moves, %d captures and promotions among all moves", ply, n, tactical)
 		}
+		// A fresh state may list the captures without the other moves.
+		if fresh, ok := sg.SearchState(); ok {
+			fresh.Status()
+			if n := len(fresh.Moves(nil, true)); n != tactical {
+				t.Fatalf("ply %d: a fresh state lists %d tactical moves, %d captures and promotions among all moves", ply, n, tactical)
+			}
+		}
 		h0 := st.Hash()
 		byNotation := map[string]games.Move{}
 		for _, m := range legal {
@@ -135,4 +142,106 @@ func repetitionAmong(outs []games.RollOutcome) bool {
 		}
 	}
 	return false
+}
+
+// WalkCheckingSearch follows walks seeded random lines of up to depth
+// plies from the start of variant id with Push alone, as a search does,
+// and checks every position reached against a fresh state of the Game
+// reached by playing the same moves (the outcome followed is found among
+// games.RollOutcomes by its hash): the same hash, verdict, captures
+// listed first and legal moves. It catches incremental hashing and cached
+// move lists that drift as the stack deepens.
+func WalkCheckingSearch(t testing.TB, id string, seed uint64, walks, depth int) {
+	t.Helper()
+	start, _, _, err := games.Start(id, "", games.Seeded(seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 7))
+	st, ok := start.(games.Searchable).SearchState()
+	if !ok {
+		t.Fatalf("%s: no search state at the start", id)
+	}
+	for w := 0; w < walks; w++ {
+		g, pushed := start, 0
+		for ; pushed < depth; pushed++ {
+			fresh, ok := g.(games.Searchable).SearchState()
+			if !ok {
+				break
+			}
+			if st.Hash() != fresh.Hash() {
+				t.Fatalf("walk %d ply %d (%s): hash %x after Push, %x fresh", w, pushed, g.Position(), st.Hash(), fresh.Hash())
+			}
+			over, winner := st.Status()
+			fOver, fWinner := fresh.Status()
+			if over != fOver || winner != fWinner {
+				t.Fatalf("walk %d ply %d (%s): status %v %v after Push, %v %v fresh", w, pushed, g.Position(), over, winner, fOver, fWinner)
+			}
+			if over {
+				break
+			}
+			tactical := notations(st, st.Moves(nil, true))
+			all := st.Moves(nil, false)
+			if want := notations(fresh, fresh.Moves(nil, true)); strings.Join(tactical, " ") != strings.Join(want, " ") {
+				t.Fatalf("walk %d ply %d (%s): captures %v after Push, %v fresh", w, pushed, g.Position(), tactical, want)
+			}
+			if got, want := notations(st, all), notations(fresh, fresh.Moves(nil, false)); strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Fatalf("walk %d ply %d (%s): moves %v after Push, %v fresh", w, pushed, g.Position(), got, want)
+			}
+			sm := all[rng.IntN(len(all))]
+			probs := st.Expand(sm, nil)
+			k := rng.IntN(len(probs))
+			st.Push(sm, k)
+			m, ok := legalByNotation(g, fresh.Move(sm).Notation)
+			if !ok {
+				t.Fatalf("walk %d ply %d: %s is not legal in the game", w, pushed, fresh.Move(sm).Notation)
+			}
+			outs, err := games.RollOutcomes(g, m, 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			found := false
+			for _, o := range outs {
+				if os, ok := o.Game.(games.Searchable).SearchState(); ok && os.Hash() == st.Hash() {
+					g, found = o.Game, true
+					break
+				}
+			}
+			if !found {
+				t.Fatalf("walk %d ply %d (%s): outcome %d of %s matches none of the game's", w, pushed, g.Position(), k, m.Notation)
+			}
+		}
+		for ; pushed > 0; pushed-- {
+			st.Pop()
+		}
+		if st.Hash() != hashOf(t, start) {
+			t.Fatalf("walk %d: Pops did not come back to the start", w)
+		}
+	}
+}
+
+func notations(st games.SearchState, ms []games.SearchMove) []string {
+	out := make([]string, 0, len(ms))
+	for _, m := range ms {
+		out = append(out, st.Move(m).Notation)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func hashOf(t testing.TB, g games.Game) uint64 {
+	st, ok := g.(games.Searchable).SearchState()
+	if !ok {
+		t.Fatal("no search state")
+	}
+	return st.Hash()
+}
+
+func legalByNotation(g games.Game, notation string) (games.Move, bool) {
+	for _, m := range g.LegalMoves() {
+		if m.Notation == notation {
+			return m, true
+		}
+	}
+	return games.Move{}, false
 }

@@ -11,3 +11,7 @@ func TestSearchStateAgreesWithGame(t *testing.T) {
 		gamestest.PlayCheckingSearch(t, ID, seed, 80)
 	}
 }
+
+func TestSearchStateDeepLines(t *testing.T) {
+	gamestest.WalkCheckingSearch(t, ID, 1, 40, 24)
+}
