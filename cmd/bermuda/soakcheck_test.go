@@ -66,8 +66,15 @@ func (sk *soak) check() {
 	messages := sk.fake.AllMessages()
 	byChannel := map[string][]fakediscord.Message{}
 	pictures := 0
+	followups := map[[2]string]int{} // (interaction, content) -> how often posted
 	for _, m := range messages {
 		byChannel[m.ChannelID] = append(byChannel[m.ChannelID], m)
+		if m.Followup {
+			key := [2]string{m.InteractionID, m.Content}
+			if followups[key]++; followups[key] == 2 {
+				t.Errorf("interaction %s: follow-up %q shown twice", m.InteractionID, m.Content)
+			}
+		}
 		for _, f := range m.Files {
 			if strings.HasSuffix(f.Name, ".png") {
 				pictures++
