@@ -44,6 +44,7 @@ shot bermuda-setup bermuda 1 "" "" ""
 shot bermuda-drop bermuda 1 "D2-b5" "" "White's pawn is now on the lower board, on b5"
 shot bermuda-fall bermuda 1 "D2-b5 e7e5 D1D7" "" "Black's pawn fell from D7 to g5 on the lower board"
 shot bermuda-climb bermuda 1 "C2-b6 c7b6" "" "Black's pawn climbed from b6 to C2 on the upper board"
+shot bermuda-frozen bermuda 1 "F2F3 E7E5 G2G4 D8H4 a2a3 H4E1" "" "Frozen (no king of theirs on their board): White's upper army"
 
 # Bede Chess
 shot bede-setup bede 1 "" "" ""
