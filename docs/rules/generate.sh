@@ -63,6 +63,7 @@ shot beryl-pawn-capture beryl 1 "25-26 24x26 17-30 20-15 22x26" "" "White's pawn
 # Random Move Number Chess
 shot randommove-setup randommove 1 "" "" ""
 shot randommove-two-moves randommove 6 "e2e4 f7f6 d2d4" "" "second 3 in a row: 2 moves"
+shot randommove-check randommove 6 "e2e4 f7f6 d1h5" "" "The check ends Player 1's turn with 1 granted move unplayed"
 shot randommove-switch randommove 886 "b1c3 g7g5" "" "the players switch sides"
 
 # Chess
