@@ -10,8 +10,12 @@ var _ games.Searchable = (*game)(nil)
 // SearchState starts a fast-path state at the current position.
 func (g *game) SearchState() (games.SearchState, bool) {
 	s := &searchState{stack: make([]searchLevel, 1, 64)}
-	s.stack[0].pos = g.pos
-	s.stack[0].hash = bermudaHash(&g.pos)
+	l := &s.stack[0]
+	l.pos = g.pos
+	l.hash = bermudaHash(&g.pos)
+	for sq, pc := range g.pos.sq {
+		l.addCell(pc, sq, 1)
+	}
 	return s, true
 }
 
@@ -20,6 +24,24 @@ type searchLevel struct {
 	hash      uint64
 	moves     []move
 	generated bool
+	// anyMove caches whether the side to move can move, known (anyKnown)
+	// without generating every move.
+	anyMove, anyKnown bool
+	// counts and place follow the board from level to level: pieces by
+	// colour and kind, and each colour's placement score.
+	counts [2][8]int16
+	place  [2]int32
+}
+
+// addCell counts pc on sq in (sign 1) or out (sign -1) of the level's
+// counts and placement scores.
+func (l *searchLevel) addCell(pc piece, sq int, sign int) {
+	if pc == empty {
+		return
+	}
+	c := pc.color()
+	l.counts[c][pc.kind()] += int16(sign)
+	l.place[c] += int32(sign) * int32(placeScore[pc&15][sq])
 }
 
 type searchState struct {
@@ -38,6 +60,21 @@ func (s *searchState) legal() []move {
 	return l.moves
 }
 
+// hasMove reports whether the side to move can move, stopping at the
+// first piece that can (most capture-search nodes need no more).
+func (s *searchState) hasMove() bool {
+	l := s.cur()
+	if !l.anyKnown {
+		if l.generated {
+			l.anyMove = len(l.moves) > 0
+		} else {
+			l.anyMove = l.pos.hasMove()
+		}
+		l.anyKnown = true
+	}
+	return l.anyMove
+}
+
 func (s *searchState) Player() games.Player { return games.Player(s.cur().pos.toMove) }
 
 // Status follows judge: no king left or no legal move loses; a hundred
@@ -49,7 +86,7 @@ func (s *searchState) Status() (bool, games.Player) {
 			return true, games.Player(1 - c)
 		}
 	}
-	if len(s.legal()) == 0 {
+	if !s.hasMove() {
 		return true, games.Player(1 - p.toMove)
 	}
 	if p.halfmove >= 100 {
@@ -103,11 +140,21 @@ func (s *searchState) Push(sm games.SearchMove, _ int) {
 	if s.top+1 == len(s.stack) {
 		s.stack = append(s.stack, searchLevel{})
 	}
-	next := &s.stack[s.top+1]
-	next.pos = s.stack[s.top].pos
+	prev, next := &s.stack[s.top], &s.stack[s.top+1]
+	next.pos = prev.pos
 	next.pos.play(decodeMove(sm.Code), nil)
-	next.hash = bermudaHash(&next.pos)
-	next.generated = false
+	// Hash, counts and placement follow the cells the move changed.
+	next.counts, next.place = prev.counts, prev.place
+	h := prev.hash ^ stateHash(&prev.pos) ^ stateHash(&next.pos)
+	var changed [16]int
+	for _, sq := range games.AppendChanged(changed[:0], prev.pos.sq[:], next.pos.sq[:]) {
+		was, now := prev.pos.sq[sq], next.pos.sq[sq]
+		h ^= cellHash(was, sq) ^ cellHash(now, sq)
+		next.addCell(was, sq, -1)
+		next.addCell(now, sq, 1)
+	}
+	next.hash = h
+	next.generated, next.anyKnown = false, false
 	s.top++
 }
 
@@ -120,14 +167,11 @@ func (s *searchState) Pop() {
 func (s *searchState) Kinds() []games.PieceKind { return bermudaKinds[1:] }
 
 func (s *searchState) Counts(dst []int) []int {
-	var c [2][8]int
-	for _, p := range s.cur().pos.sq {
-		if p != empty {
-			c[p.color()][p.kind()]++
-		}
-	}
+	l := s.cur()
 	for side := 0; side < 2; side++ {
-		dst = append(dst, c[side][pawn:king+1]...)
+		for k := pawn; k <= king; k++ {
+			dst = append(dst, int(l.counts[side][k]))
+		}
 	}
 	return dst
 }
@@ -146,29 +190,31 @@ func (s *searchState) Move(sm games.SearchMove) games.Move {
 // Positional rewards centralised minor pieces and advanced pawns on either
 // board (each in its own frame), for the player to act.
 func (s *searchState) Positional() int {
-	p := &s.cur().pos
-	var score [2]int
-	for sq, pc := range p.sq {
-		if pc == empty {
-			continue
-		}
-		i := sq & 63
-		f, r := i&7, i>>3
-		c := pc.color()
-		switch pc.kind() {
-		case knight, bishop:
-			score[c] += 6 - (absInt(2*f-7)+absInt(2*r-7))/2
-		case pawn:
-			adv := r - 1
-			if c == black {
-				adv = 6 - r
+	l := s.cur()
+	me := l.pos.toMove
+	return int(l.place[me]-l.place[1-me]) + 10
+}
+
+// placeScore[piece][square] is what Positional counts for a piece there.
+var placeScore = func() (t [16][numSquares]int8) {
+	for pc := piece(0); pc < 16; pc++ {
+		for sq := 0; sq < numSquares; sq++ {
+			i := sq & 63
+			f, r := i&7, i>>3
+			switch pc.kind() {
+			case knight, bishop:
+				t[pc][sq] = int8(6 - (absInt(2*f-7)+absInt(2*r-7))/2)
+			case pawn:
+				adv := r - 1
+				if pc.color() == black {
+					adv = 6 - r
+				}
+				t[pc][sq] = int8(4 * adv)
 			}
-			score[c] += 4 * adv
 		}
 	}
-	me := p.toMove
-	return score[me] - score[1-me] + 10
-}
+	return t
+}()
 
 func absInt(x int) int {
 	if x < 0 {
@@ -180,14 +226,25 @@ func absInt(x int) int {
 func bermudaHash(p *position) uint64 {
 	var h uint64
 	for sq, pc := range p.sq {
-		if pc != empty {
-			h ^= bermudaZobrist[pc&15][sq]
-		}
+		h ^= cellHash(pc, sq)
 	}
+	return h ^ stateHash(p)
+}
+
+// cellHash is pc's key on sq, 0 for an empty square.
+func cellHash(pc piece, sq int) uint64 {
+	if pc == empty {
+		return 0
+	}
+	return bermudaZobrist[pc&15][sq]
+}
+
+// stateHash is the key of everything but the board.
+func stateHash(p *position) uint64 {
+	h := bermudaZobristCastle[p.castle]
 	if p.toMove == black {
 		h ^= bermudaZobristSide
 	}
-	h ^= bermudaZobristCastle[p.castle]
 	if p.ep >= 0 {
 		h ^= bermudaZobristEP[p.ep&127]
 	}
@@ -202,24 +259,11 @@ var (
 )
 
 func init() {
-	x := uint64(0x7f4a7c159e3779b9)
-	next := func() uint64 { // splitmix64
-		x += 0x9e3779b97f4a7c15
-		z := x
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		return z ^ z>>31
-	}
+	next := games.ZobristKeys(0x7f4a7c159e3779b9)
 	for i := range bermudaZobrist {
-		for j := range bermudaZobrist[i] {
-			bermudaZobrist[i][j] = next()
-		}
+		games.FillKeys(bermudaZobrist[i][:], next)
 	}
-	for i := range bermudaZobristCastle {
-		bermudaZobristCastle[i] = next()
-	}
-	for i := range bermudaZobristEP {
-		bermudaZobristEP[i] = next()
-	}
+	games.FillKeys(bermudaZobristCastle[:], next)
+	games.FillKeys(bermudaZobristEP[:], next)
 	bermudaZobristSide = next()
 }

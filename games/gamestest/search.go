@@ -1,6 +1,7 @@
 package gamestest
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"sort"
@@ -148,9 +149,10 @@ func repetitionAmong(outs []games.RollOutcome) bool {
 // plies from the start of variant id with Push alone, as a search does,
 // and checks every position reached against a fresh state of the Game
 // reached by playing the same moves (the outcome followed is found among
-// games.RollOutcomes by its hash): the same hash, verdict, captures
-// listed first and legal moves. It catches incremental hashing and cached
-// move lists that drift as the stack deepens.
+// games.RollOutcomes by its hash): the same hash, piece counts,
+// positional score, verdict, captures listed first and legal moves. It
+// catches incremental hashing, counts and cached move lists that drift as
+// the stack deepens.
 func WalkCheckingSearch(t testing.TB, id string, seed uint64, walks, depth int) {
 	t.Helper()
 	start, _, _, err := games.Start(id, "", games.Seeded(seed))
@@ -171,6 +173,9 @@ func WalkCheckingSearch(t testing.TB, id string, seed uint64, walks, depth int) 
 			}
 			if st.Hash() != fresh.Hash() {
 				t.Fatalf("walk %d ply %d (%s): hash %x after Push, %x fresh", w, pushed, g.Position(), st.Hash(), fresh.Hash())
+			}
+			if got, want := fmt.Sprint(st.Counts(nil), st.Positional()), fmt.Sprint(fresh.Counts(nil), fresh.Positional()); got != want {
+				t.Fatalf("walk %d ply %d (%s): counts and placement %s after Push, %s fresh", w, pushed, g.Position(), got, want)
 			}
 			over, winner := st.Status()
 			fOver, fWinner := fresh.Status()

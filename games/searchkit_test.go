@@ -1,0 +1,46 @@
+package games
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+func TestAppendChangedFindsEveryDifference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{1, 7, 8, 9, 64, 99, 128} {
+		for trial := 0; trial < 50; trial++ {
+			a := make([]uint8, n)
+			for i := range a {
+				a[i] = uint8(rng.IntN(3))
+			}
+			b := slices.Clone(a)
+			var want []int
+			for i := range b {
+				if rng.IntN(10) == 0 {
+					b[i] ^= 1 + uint8(rng.IntN(200))
+					want = append(want, i)
+				}
+			}
+			if got := AppendChanged(nil, a, b); !slices.Equal(got, want) {
+				t.Fatalf("n=%d: changed %v, want %v", n, got, want)
+			}
+		}
+	}
+}
+
+func TestZobristKeysAreDistinctAndRepeatable(t *testing.T) {
+	a, b := make([]uint64, 4096), make([]uint64, 4096)
+	FillKeys(a, ZobristKeys(42))
+	FillKeys(b, ZobristKeys(42))
+	if !slices.Equal(a, b) {
+		t.Fatal("the same seed gave other keys")
+	}
+	seen := map[uint64]bool{}
+	for _, k := range a {
+		if seen[k] {
+			t.Fatalf("key %x repeats", k)
+		}
+		seen[k] = true
+	}
+}
