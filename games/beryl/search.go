@@ -25,6 +25,12 @@ func (g *spGame) SearchState() (games.SearchState, bool) {
 // generate and apply.
 type searchRules interface {
 	generate(out []move) []move
+	// anyMove reports whether generate would list anything.
+	anyMove() bool
+	// tactical appends at least the legal captures and promotions (more
+	// is allowed: Moves filters).
+	tactical(out []move) []move
+	hasMove() bool
 	apply(m move)
 	board() *layout
 	acting() games.Player
@@ -49,6 +55,65 @@ func (s *bcState) ended(hasMove bool) (bool, games.Player) {
 	return false, games.NoPlayer
 }
 
+// tactical lists every move: spIndecision's generator is cheap enough.
+func (s *spState) tactical(out []move) []move { return s.generate(out) }
+
+func (s *spState) anyMove() bool { return s.hasMove() }
+
+// anyMove is hasMove stopping at the first legal move rather than the
+// first piece with one.
+func (s *bcState) anyMove() bool {
+	var buf [64]int8
+	for from, p := range s.cells {
+		if p.empty() || p.army() != s.toMove {
+			continue
+		}
+		for _, to := range s.cells.destinations(from, p.kind(), s.toMove, buf[:0]) {
+			if s.legalStep(from, int(to)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// tactical appends the legal moves that capture or promote, as movesFrom
+// would list them, testing no other move for legality.
+func (s *bcState) tactical(out []move) []move {
+	var buf [64]int8
+	for from, p := range s.cells {
+		if p.empty() || p.army() != s.toMove {
+			continue
+		}
+		for _, to := range s.cells.destinations(from, p.kind(), s.toMove, buf[:0]) {
+			promotes := p.kind() == pawn && geo.inZone[s.toMove][to]
+			if s.cells[to].empty() && !promotes || !s.legalStep(from, int(to)) {
+				continue
+			}
+			if promotes {
+				for _, k := range []kind{rook, knight, bishop} {
+					out = append(out, move{from: int8(from), to: to, as: k})
+				}
+				continue
+			}
+			out = append(out, move{from: int8(from), to: to})
+		}
+	}
+	return out
+}
+
+// legalStep is movesFrom's test of one destination: a pawn falls only to
+// a piece backed by another attacker, and the mover's king must not be
+// left attacked.
+func (s *bcState) legalStep(from, to int) bool {
+	if s.cells[to].kind() == pawn && !s.cells.attackedBy(to, s.toMove, from) {
+		return false
+	}
+	c := *s
+	c.apply(move{from: int8(from), to: int8(to)})
+	return !c.inCheck(s.toMove)
+}
+
 func (s *spState) board() *layout       { return &s.cells }
 func (s *spState) acting() games.Player { return s.toMove }
 func (s *spState) extraHash() uint64 {
@@ -70,6 +135,12 @@ type searchLevel[S any] struct {
 	hash      uint64
 	moves     []move
 	generated bool
+	// anyMove caches whether the player to act can move, known (anyKnown)
+	// without generating every move.
+	anyMove, anyKnown bool
+	// counts follows the board from level to level: pieces by army and
+	// kind.
+	counts [3][8]int16
 }
 
 type searchState[S any, P interface {
@@ -85,8 +156,14 @@ func newSearchState[S any, P interface {
 	searchRules
 }](s S) *searchState[S, P] {
 	st := &searchState[S, P]{stack: make([]searchLevel[S], 1, 64)}
-	st.stack[0].s = s
-	st.stack[0].hash = berylHash(P(&st.stack[0].s))
+	l := &st.stack[0]
+	l.s = s
+	l.hash = berylHash(P(&l.s))
+	for _, p := range P(&l.s).board() {
+		if !p.empty() {
+			l.counts[p.army()][p.kind()]++
+		}
+	}
 	return st
 }
 
@@ -105,7 +182,22 @@ func (st *searchState[S, P]) legal() []move {
 func (st *searchState[S, P]) Player() games.Player { return st.rules().acting() }
 
 func (st *searchState[S, P]) Status() (bool, games.Player) {
-	return st.rules().ended(len(st.legal()) > 0)
+	return st.rules().ended(st.hasMove())
+}
+
+// hasMove reports whether the player to act can move, stopping at the
+// first piece that can (most capture-search nodes need no more).
+func (st *searchState[S, P]) hasMove() bool {
+	l := st.cur()
+	if !l.anyKnown {
+		if l.generated {
+			l.anyMove = len(l.moves) > 0
+		} else {
+			l.anyMove = P(&l.s).anyMove()
+		}
+		l.anyKnown = true
+	}
+	return l.anyMove
 }
 
 func (st *searchState[S, P]) Hash() uint64 { return st.cur().hash }
@@ -120,7 +212,14 @@ func decodeMove(c uint32) move {
 
 func (st *searchState[S, P]) Moves(buf []games.SearchMove, tactical bool) []games.SearchMove {
 	b := st.rules().board()
-	for _, m := range st.legal() {
+	ms := st.cur().moves
+	if l := st.cur(); tactical && !l.generated {
+		ms = P(&l.s).tactical(l.moves[:0])
+		l.moves = ms[:0]
+	} else {
+		ms = st.legal()
+	}
+	for _, m := range ms {
 		victim := b[m.to]
 		promo := b[m.from].kind() == pawn && m.as != noKind
 		if tactical && victim.empty() && !promo {
@@ -149,11 +248,25 @@ func (st *searchState[S, P]) Push(sm games.SearchMove, _ int) {
 	if st.top+1 == len(st.stack) {
 		st.stack = append(st.stack, searchLevel[S]{})
 	}
-	next := &st.stack[st.top+1]
-	next.s = st.stack[st.top].s
+	prev, next := &st.stack[st.top], &st.stack[st.top+1]
+	next.s = prev.s
 	P(&next.s).apply(decodeMove(sm.Code))
-	next.hash = berylHash(P(&next.s))
-	next.generated = false
+	// The hash and counts follow the cells the move changed.
+	was, now := P(&prev.s).board(), P(&next.s).board()
+	h := prev.hash ^ P(&prev.s).extraHash() ^ P(&next.s).extraHash()
+	next.counts = prev.counts
+	var changed [16]int
+	for _, c := range games.AppendChanged(changed[:0], was[:], now[:]) {
+		h ^= cellHash(was[c], c) ^ cellHash(now[c], c)
+		if p := was[c]; !p.empty() {
+			next.counts[p.army()][p.kind()]--
+		}
+		if p := now[c]; !p.empty() {
+			next.counts[p.army()][p.kind()]++
+		}
+	}
+	next.hash = h
+	next.generated, next.anyKnown = false, false
 	st.top++
 }
 
@@ -168,14 +281,11 @@ var berylKinds = []games.PieceKind{games.Pawn, games.Knight, games.Bishop, games
 func (st *searchState[S, P]) Kinds() []games.PieceKind { return berylKinds }
 
 func (st *searchState[S, P]) Counts(dst []int) []int {
-	var c [3][8]int
-	for _, p := range st.rules().board() {
-		if !p.empty() {
-			c[p.army()][p.kind()]++
-		}
-	}
+	c := &st.cur().counts
 	for a := 0; a < 3; a++ {
-		dst = append(dst, c[a][pawn:undecided+1]...)
+		for k := pawn; k <= undecided; k++ {
+			dst = append(dst, int(c[a][k]))
+		}
 	}
 	return dst
 }
@@ -199,11 +309,17 @@ func (st *searchState[S, P]) Positional() int { return 5 }
 func berylHash(r searchRules) uint64 {
 	h := r.extraHash()
 	for i, p := range r.board() {
-		if !p.empty() {
-			h ^= zobristCell[p&31][i]
-		}
+		h ^= cellHash(p, i)
 	}
 	return h
+}
+
+// cellHash is p's key on cell c, 0 for an empty cell.
+func cellHash(p piece, c int) uint64 {
+	if p.empty() {
+		return 0
+	}
+	return zobristCell[p&31][c]
 }
 
 var (
@@ -213,23 +329,10 @@ var (
 )
 
 func init() {
-	x := uint64(0x51af3c2d7e9b1a05)
-	next := func() uint64 { // splitmix64
-		x += 0x9e3779b97f4a7c15
-		z := x
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		return z ^ z>>31
-	}
+	next := games.ZobristKeys(0x51af3c2d7e9b1a05)
 	for i := range zobristCell {
-		for j := range zobristCell[i] {
-			zobristCell[i][j] = next()
-		}
+		games.FillKeys(zobristCell[i][:], next)
 	}
-	for i := range zobristArmy {
-		zobristArmy[i] = next()
-	}
-	for i := range zobristBarred {
-		zobristBarred[i] = next()
-	}
+	games.FillKeys(zobristArmy[:], next)
+	games.FillKeys(zobristBarred[:], next)
 }
