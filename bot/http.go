@@ -34,8 +34,25 @@ func (d httpDiscord) Respond(i *discordgo.Interaction, r *discordgo.InteractionR
 // may be a moment after we wrote it: "Unknown Message" right after is
 // asked again for up to a second.
 func (d httpDiscord) Original(i *discordgo.Interaction) (*discordgo.Message, error) {
+	return untilOriginalExists(func() (*discordgo.Message, error) { return d.Discord.Original(i) })
+}
+
+// EditOriginal edits the first answer's message, which, like Original,
+// may not exist yet right after the body that makes it was written: a
+// /move's "thinking…" would otherwise stay, and its result go elsewhere.
+func (d httpDiscord) EditOriginal(i *discordgo.Interaction, e *discordgo.WebhookEdit) (*discordgo.Message, error) {
+	reset := rewind(e.Files) // each call reads the attachments afresh
+	return untilOriginalExists(func() (*discordgo.Message, error) {
+		reset()
+		return d.Discord.EditOriginal(i, e)
+	})
+}
+
+// untilOriginalExists repeats call while Discord answers "Unknown
+// Message" (10008), for about a second.
+func untilOriginalExists(call func() (*discordgo.Message, error)) (*discordgo.Message, error) {
 	for wait := 20 * time.Millisecond; ; wait *= 2 {
-		m, err := d.Discord.Original(i)
+		m, err := call()
 		if discordCode(err) != 10008 || wait > 500*time.Millisecond {
 			return m, err
 		}
