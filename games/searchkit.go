@@ -33,15 +33,18 @@ func FillKeys(keys []uint64, next func() uint64) {
 // b (of equal length, one byte-sized value per cell) differ. It compares
 // eight cells at a time: a move changes a handful of cells out of dozens.
 func AppendChanged[C ~uint8 | ~int8](dst []int, a, b []C) []int {
-	n := len(a)
-	if len(b) < n || n == 0 {
+	n := min(len(a), len(b))
+	if n == 0 {
 		return dst
 	}
-	x := unsafe.Slice((*byte)(unsafe.Pointer(&a[0])), n)
-	y := unsafe.Slice((*byte)(unsafe.Pointer(&b[0])), n)
+	return changedBytes(dst, unsafe.Slice((*byte)(unsafe.Pointer(&a[0])), n), unsafe.Slice((*byte)(unsafe.Pointer(&b[0])), n))
+}
+
+func changedBytes(dst []int, x, y []byte) []int {
+	y = y[:len(x)]
 	i := 0
-	for ; i+8 <= n; i += 8 {
-		if binary.LittleEndian.Uint64(x[i:]) == binary.LittleEndian.Uint64(y[i:]) {
+	for ; i+8 <= len(x); i += 8 {
+		if binary.LittleEndian.Uint64(x[i:i+8]) == binary.LittleEndian.Uint64(y[i:i+8]) {
 			continue
 		}
 		for j := i; j < i+8; j++ {
@@ -50,7 +53,7 @@ func AppendChanged[C ~uint8 | ~int8](dst []int, a, b []C) []int {
 			}
 		}
 	}
-	for ; i < n; i++ {
+	for ; i < len(x); i++ {
 		if x[i] != y[i] {
 			dst = append(dst, i)
 		}

@@ -13,8 +13,12 @@ var _ games.Searchable = (*Game)(nil)
 // SearchState starts a fast-path state at the current position.
 func (g *Game) SearchState() (games.SearchState, bool) {
 	s := &searchState{stack: make([]searchLevel, 1, 64)}
-	s.stack[0].pos = g.pos
-	s.stack[0].hash = angleHash(&g.pos)
+	l := &s.stack[0]
+	l.pos = g.pos
+	l.hash = angleHash(&g.pos)
+	for _, sq := range playable {
+		l.addCell(g.pos.board[sq], sq, 1)
+	}
 	return s, true
 }
 
@@ -98,52 +102,59 @@ type searchLevel struct {
 	expanded bool
 	code     uint32
 	outSq    []int // square each outcome's dice name; 0: nothing vanishes
-	// one scan of the board gives kings, counts and placement
-	summarized bool
-	hasKing    [2]bool
-	counts     [2][8]int
-	placement  [2]int
+	// anyMove caches whether the side to move can move, known (anyKnown)
+	// without generating every move.
+	anyMove, anyKnown bool
+	// counts and placement follow the board from level to level: pieces
+	// by colour and kind, and each colour's placement score.
+	counts    [2][8]int16
+	placement [2]int32
 }
 
-// summary scans the board once per position for Status, Counts and
-// Positional.
-func (s *searchState) summary() *searchLevel {
-	l := s.cur()
-	if l.summarized {
-		return l
+// addCell counts pc on sq in (sign 1) or out (sign -1) of the level's
+// counts and placement.
+func (l *searchLevel) addCell(pc uint8, sq int, sign int) {
+	if pc == empty || int(pc&15) >= len(placeScore) {
+		return
 	}
-	l.hasKing = [2]bool{}
-	l.counts = [2][8]int{}
-	l.placement = [2]int{}
-	for _, sq := range playable {
-		pc := l.pos.board[sq]
-		if pc == empty {
+	c := colorOf(pc)
+	l.counts[c][pc&kindMask] += int16(sign)
+	l.placement[c] += int32(sign) * int32(placeScore[pc&15][sq])
+}
+
+// placeScore[piece][square] is what Positional counts for a piece there:
+// minus a share of its worth in the Angle, plus its advance for a pawn or
+// its centralisation for a piece other than the king. It is filled in
+// init, after board.go's init has laid out playable.
+var placeScore [16][mailSize]int16
+
+func init() {
+	t := &placeScore
+	for pc := uint8(0); pc < 16; pc++ {
+		k := pc & kindMask
+		if k == empty || k >= uint8(len(riskValue)) {
 			continue
 		}
-		c := colorOf(pc)
-		k := pc & kindMask
-		l.counts[c][k]++
-		if k == king {
-			l.hasKing[c] = true
-		}
-		if inAngle(sq) {
-			l.placement[c] -= riskValue[k] * 6 / 100
-		}
-		switch k {
-		case king:
-		case pawn:
-			adv := rankOf(sq) - 1
-			if c == 1 {
-				adv = 8 - rankOf(sq)
+		for _, sq := range playable {
+			v := 0
+			if inAngle(sq) {
+				v -= riskValue[k] * 6 / 100
 			}
-			l.placement[c] += 3 * adv
-		default:
-			f, r := fileOf(sq), rankOf(sq)
-			l.placement[c] += 8 - (absInt(2*f-9)+absInt(2*r-9))/2
+			switch k {
+			case king:
+			case pawn:
+				adv := rankOf(sq) - 1
+				if colorOf(pc) == 1 {
+					adv = 8 - rankOf(sq)
+				}
+				v += 3 * adv
+			default:
+				f, r := fileOf(sq), rankOf(sq)
+				v += 8 - (absInt(2*f-9)+absInt(2*r-9))/2
+			}
+			t[pc][sq] = int16(v)
 		}
 	}
-	l.summarized = true
-	return l
 }
 
 type searchState struct {
@@ -164,10 +175,25 @@ func (s *searchState) legal() []move {
 
 func (s *searchState) Player() games.Player { return games.Player(s.cur().pos.side) }
 
+// hasMove reports whether the side to move can move, stopping at the
+// first piece that can (most capture-search nodes need no more).
+func (s *searchState) hasMove() bool {
+	l := s.cur()
+	if !l.anyKnown {
+		if l.generated {
+			l.anyMove = len(l.moves) > 0
+		} else {
+			l.anyMove = l.pos.hasMove()
+		}
+		l.anyKnown = true
+	}
+	return l.anyMove
+}
+
 func (s *searchState) Status() (bool, games.Player) {
-	l := s.summary()
+	l := s.cur()
 	p := &l.pos
-	wk, bk := l.hasKing[0], l.hasKing[1]
+	wk, bk := l.counts[0][king] > 0, l.counts[1][king] > 0
 	switch {
 	case !wk && !bk:
 		return true, games.NoPlayer
@@ -175,7 +201,7 @@ func (s *searchState) Status() (bool, games.Player) {
 		return true, games.Player2
 	case !bk:
 		return true, games.Player1
-	case len(s.legal()) == 0 || p.halfmove >= 100:
+	case !s.hasMove() || p.halfmove >= 100:
 		return true, games.NoPlayer
 	}
 	return false, games.NoPlayer
@@ -325,8 +351,18 @@ func (s *searchState) Push(sm games.SearchMove, outcome int) {
 	if sq != 0 {
 		searchVanish(&next.pos, sq, ms)
 	}
-	next.hash = angleHash(&next.pos)
-	next.generated, next.expanded, next.summarized = false, false, false
+	// Hash, counts and placement follow the squares that changed.
+	h := l.hash ^ stateHash(&l.pos) ^ stateHash(&next.pos)
+	next.counts, next.placement = l.counts, l.placement
+	var changed [16]int
+	for _, sq := range games.AppendChanged(changed[:0], l.pos.board[:], next.pos.board[:]) {
+		was, now := l.pos.board[sq], next.pos.board[sq]
+		h ^= cellHash(was, sq) ^ cellHash(now, sq)
+		next.addCell(was, sq, -1)
+		next.addCell(now, sq, 1)
+	}
+	next.hash = h
+	next.generated, next.expanded, next.anyKnown = false, false, false
 	s.top++
 }
 
@@ -365,9 +401,11 @@ func (s *searchState) Pop() {
 func (s *searchState) Kinds() []games.PieceKind { return searchKinds[1:] }
 
 func (s *searchState) Counts(dst []int) []int {
-	l := s.summary()
+	l := s.cur()
 	for side := 0; side < 2; side++ {
-		dst = append(dst, l.counts[side][1:]...)
+		for k := 1; k < len(searchKinds); k++ {
+			dst = append(dst, int(l.counts[side][k]))
+		}
 	}
 	return dst
 }
@@ -392,9 +430,9 @@ var riskValue = [8]int{0, 100, 310, 330, 500, 950, 5000, 420}
 // the Angle (a share of each piece's value there, the king's worth the
 // game) and a little centralisation, minus the opponent's.
 func (s *searchState) Positional() int {
-	l := s.summary()
+	l := s.cur()
 	me := l.pos.side
-	return l.placement[me] - l.placement[me^1] + 10
+	return int(l.placement[me]-l.placement[me^1]) + 10
 }
 
 func absInt(x int) int {
@@ -406,15 +444,26 @@ func absInt(x int) int {
 
 func angleHash(p *position) uint64 {
 	var h uint64
-	for i, sq := range playable {
-		if pc := p.board[sq]; pc != empty {
-			h ^= angleZobrist[pc&15][i]
-		}
+	for _, sq := range playable {
+		h ^= cellHash(p.board[sq], sq)
 	}
+	return h ^ stateHash(p)
+}
+
+// cellHash is pc's key on square sq, 0 for an empty square.
+func cellHash(pc uint8, sq int) uint64 {
+	if pc == empty {
+		return 0
+	}
+	return angleZobrist[pc&15][playIndex[sq]]
+}
+
+// stateHash is the key of everything but the board.
+func stateHash(p *position) uint64 {
+	h := angleZobristCastle[p.castle&15]
 	if p.side == 1 {
 		h ^= angleZobristSide
 	}
-	h ^= angleZobristCastle[p.castle&15]
 	if p.ep != 0 {
 		h ^= angleZobristEP[p.ep%mailWidth]
 	}
@@ -426,27 +475,19 @@ var (
 	angleZobristCastle [16]uint64
 	angleZobristEP     [mailWidth]uint64
 	angleZobristSide   uint64
+	// playIndex numbers the playable squares from 0, by mailbox square.
+	playIndex [mailSize]int
 )
 
 func init() {
-	x := uint64(0x9e3779b97f4a7c15)
-	next := func() uint64 { // splitmix64
-		x += 0x9e3779b97f4a7c15
-		z := x
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		return z ^ z>>31
-	}
+	next := games.ZobristKeys(0x9e3779b97f4a7c15)
 	for i := range angleZobrist {
-		for j := range angleZobrist[i] {
-			angleZobrist[i][j] = next()
-		}
+		games.FillKeys(angleZobrist[i][:], next)
 	}
-	for i := range angleZobristCastle {
-		angleZobristCastle[i] = next()
-	}
-	for i := range angleZobristEP {
-		angleZobristEP[i] = next()
-	}
+	games.FillKeys(angleZobristCastle[:], next)
+	games.FillKeys(angleZobristEP[:], next)
 	angleZobristSide = next()
+	for i, sq := range playable {
+		playIndex[sq] = i
+	}
 }
