@@ -17,6 +17,7 @@ func (g *Game) SearchState() (games.SearchState, bool) {
 	s := &searchState{stack: make([]searchLevel, 1, 64)}
 	s.stack[0].pos = g.pos
 	s.stack[0].hash = zobrist(&g.pos)
+	s.stack[0].version = 1
 	return s, true
 }
 
@@ -29,6 +30,40 @@ type searchLevel struct {
 	judged bool
 	over   bool
 	winner games.Player
+	// version counts the positions written to this level; made records
+	// the move (or passCode) and the parent's version that made this one,
+	// so that pushing the same move again (Random Move Number Chess
+	// replays a move once per face of its die) keeps the moves and the
+	// verdict found before.
+	version uint64
+	made    uint32
+	parent  uint64
+}
+
+// passCode is what made records for a pass: no move has this code.
+const passCode = ^uint32(0)
+
+// reuse reports whether the level above prev already holds prev after
+// the move (or pass) code, and if so enters it.
+func (s *searchState) reuse(code uint32) bool {
+	if s.top+1 == len(s.stack) {
+		s.stack = append(s.stack, searchLevel{})
+		return false
+	}
+	next := &s.stack[s.top+1]
+	if next.parent != s.stack[s.top].version || next.made != code {
+		return false
+	}
+	s.top++
+	return true
+}
+
+// entering records, for a level just written, what made it.
+func (s *searchState) entering(next *searchLevel, code uint32) {
+	next.version++
+	next.made, next.parent = code, s.stack[s.top].version
+	next.generated, next.judged = false, false
+	s.top++
 }
 
 type searchState struct {
@@ -105,16 +140,15 @@ func (s *searchState) Expand(_ games.SearchMove, probs []float64) []float64 {
 }
 
 func (s *searchState) Push(m games.SearchMove, _ int) {
-	if s.top+1 == len(s.stack) {
-		s.stack = append(s.stack, searchLevel{})
+	if s.reuse(m.Code) {
+		return
 	}
 	next := &s.stack[s.top+1]
 	prev := &s.stack[s.top]
 	next.pos = prev.pos
 	next.pos.play(move(m.Code))
 	next.hash = hashAfter(&prev.pos, &next.pos, move(m.Code), prev.hash)
-	next.generated, next.judged = false, false
-	s.top++
+	s.entering(next, m.Code)
 }
 
 func (s *searchState) Pop() {
@@ -342,15 +376,17 @@ func (g *Game) TurnBoard() TurnBoard {
 }
 
 func (s *searchState) PushPass() {
-	if s.top+1 == len(s.stack) {
-		s.stack = append(s.stack, searchLevel{})
+	if s.reuse(passCode) {
+		return
 	}
-	next := &s.stack[s.top+1]
-	next.pos = s.stack[s.top].pos
+	prev, next := &s.stack[s.top], &s.stack[s.top+1]
+	next.pos = prev.pos
 	next.pos.passTurn()
-	next.hash = zobrist(&next.pos)
-	next.generated, next.judged = false, false
-	s.top++
+	next.hash = prev.hash ^ zobBlack // the side flips, en passant lapses
+	if prev.pos.ep >= 0 {
+		next.hash ^= zobEP[prev.pos.ep&7]
+	}
+	s.entering(next, passCode)
 }
 
 func (s *searchState) InCheck() bool          { return s.cur().pos.inCheck() }

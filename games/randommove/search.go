@@ -55,6 +55,8 @@ type searchState struct {
 	// outcomes of the move last expanded, per level: the faces to replay
 	faces [][][maxChainedThrows]int8
 	code  []uint32
+	// seen holds the hash of each outcome Expand has listed so far.
+	seen []uint64
 }
 
 func (s *searchState) cur() *turnState { return &s.turns[len(s.turns)-1] }
@@ -108,7 +110,7 @@ func (s *searchState) Expand(sm games.SearchMove, probs []float64) []float64 {
 	s.faces[depth] = s.faces[depth][:0]
 	s.code[depth] = sm.Code
 	start := len(probs)
-	seen := map[uint64]int{}
+	s.seen = s.seen[:0]
 	var walk func(prefix [maxChainedThrows]int8, n int, prob float64)
 	walk = func(prefix [maxChainedThrows]int8, n int, prob float64) {
 		used := s.play(sm, prefix, n)
@@ -118,10 +120,10 @@ func (s *searchState) Expand(sm games.SearchMove, probs []float64) []float64 {
 		for i := n; i < used && i < maxChainedThrows; i++ {
 			p /= 6
 		}
-		if i, ok := seen[h]; ok {
+		if i := indexOf(s.seen, h); i >= 0 {
 			probs[start+i] += p
 		} else {
-			seen[h] = len(s.faces[depth])
+			s.seen = append(s.seen, h)
 			s.faces[depth] = append(s.faces[depth], withOnes(prefix, n, used))
 			probs = append(probs, p)
 		}
@@ -147,6 +149,17 @@ func (s *searchState) Expand(sm games.SearchMove, probs []float64) []float64 {
 		}
 	}
 	return probs
+}
+
+// indexOf is the index of h in hs, -1 if absent (a few outcomes: a scan
+// beats a map).
+func indexOf(hs []uint64, h uint64) int {
+	for i, x := range hs {
+		if x == h {
+			return i
+		}
+	}
+	return -1
 }
 
 // withOnes is prefix with faces n…upto-1 set to 1, the face play rolls
@@ -304,23 +317,12 @@ var (
 )
 
 func init() {
-	x := uint64(0x6a09e667f3bcc909)
-	next := func() uint64 { // splitmix64
-		x += 0x9e3779b97f4a7c15
-		z := x
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		return z ^ z>>31
-	}
+	next := games.ZobristKeys(0x6a09e667f3bcc909)
 	rmZobristSwap = next()
-	for i := range rmZobristLeft {
-		rmZobristLeft[i] = next()
-	}
+	games.FillKeys(rmZobristLeft[:], next)
 	for p := range rmZobristRun {
 		for f := range rmZobristRun[p] {
-			for r := range rmZobristRun[p][f] {
-				rmZobristRun[p][f][r] = next()
-			}
+			games.FillKeys(rmZobristRun[p][f][:], next)
 		}
 	}
 }
