@@ -57,8 +57,10 @@
 //
 // # Evaluation
 //
-// Material from one table of piece values by games.PieceKind (pieceValues),
-// owned by player through games.SideOwner, the roles' colour names, or
+// Material from a table of piece values by games.PieceKind: the variant's
+// own, fitted to self-play results by Tune (values_fitted.go), over the
+// generic pieceValues for the kinds and variants it does not cover; owned
+// by player through games.SideOwner, the roles' colour names, or
 // side order; armies both players move (spIndecision) count for neither.
 // Pieces on cells the dice can name (the cells the View shades as the
 // Angle) lose a share of their value. A fast path adds its own positional
@@ -66,11 +68,14 @@
 //
 // # Levels
 //
-// Level 1 searches one ply with wide noise on the root scores and an
-// occasional random move; level 2 two plies with less noise; level 3
-// (the bot's default) up to four plies with a little noise in a quarter of
-// the move time; level 4 up to seven plies in half of it; level 5 as deep
-// as the whole budget allows. Search never returns an illegal move: the
+// Level 5 searches as deep as the whole budget allows. Level 4 searches
+// half of it and plays the move of its last iteration but one: a ply
+// shallower than it saw, whatever the variant's branching (in the dice
+// variants a time share alone barely changes the depth). Level 3 (the
+// bot's default) does the same in a quarter of the time, to four plies at
+// most, with a little noise on the root scores and a random move one time
+// in twenty-five. Levels 2 and 1 search one ply with more noise (±1 and
+// ±3 pawns) and a random move one time in eight and in three. Search never returns an illegal move: the
 // chosen move is matched against LegalMoves, and a failure of any kind
 // (including a panic in a variant) falls back to a random legal move.
 package engine

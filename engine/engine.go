@@ -73,6 +73,7 @@ type level struct {
 	timeShare  float64       // share of Limits.MoveTime used
 	defaultDur time.Duration // time when no limit is given
 	noise      int           // ± hundredths of a pawn added per root move
+	back       int           // plays the move of this many iterations before the last completed
 	blunder    float64       // chance of a random legal move instead
 	contempt   int           // what a draw costs the engine, in hundredths of a pawn
 	tableBits  int
@@ -80,10 +81,10 @@ type level struct {
 
 var levels = [6]level{
 	{},
-	{maxDepth: 1, timeShare: 0.25, defaultDur: 300 * time.Millisecond, noise: 250, blunder: 0.2, tableBits: 12},
-	{maxDepth: 2, timeShare: 0.35, defaultDur: 500 * time.Millisecond, noise: 80, blunder: 0.05, tableBits: 14},
-	{maxDepth: 4, timeShare: 0.25, defaultDur: 1000 * time.Millisecond, noise: 10, contempt: 20, tableBits: 16},
-	{maxDepth: 7, timeShare: 0.5, defaultDur: 1500 * time.Millisecond, contempt: 35, tableBits: 17},
+	{maxDepth: 1, timeShare: 0.25, defaultDur: 300 * time.Millisecond, noise: 350, blunder: 0.4, tableBits: 12},
+	{maxDepth: 1, timeShare: 0.25, defaultDur: 500 * time.Millisecond, noise: 150, blunder: 0.18, tableBits: 14},
+	{maxDepth: 4, timeShare: 0.25, defaultDur: 1000 * time.Millisecond, noise: 60, blunder: 0.06, back: 1, contempt: 20, tableBits: 16},
+	{maxDepth: 7, timeShare: 0.5, defaultDur: 1500 * time.Millisecond, back: 1, contempt: 35, tableBits: 17},
 	{maxDepth: maxPly - maxQuiet - 4, timeShare: 1, defaultDur: 2000 * time.Millisecond, contempt: 35, tableBits: 18},
 }
 
@@ -151,6 +152,10 @@ func run(ctx context.Context, g games.Game, lim Limits, lv level, rng *rand.Rand
 	}
 	var res Result
 	bestCode := uint32(noMove)
+	// A level that holds back plays an earlier iteration's move: one ply
+	// shallower than it could see, whatever the variant's branching.
+	var bests []uint32
+	var infos []Info
 	for depth := 1; depth <= maxDepth; depth++ {
 		if noisy {
 			s.rootScores = map[uint32]int{}
@@ -160,7 +165,7 @@ func run(ctx context.Context, g games.Game, lim Limits, lv level, rng *rand.Rand
 		if s.stopped {
 			// An unfinished iteration still improves on the last one if it
 			// found a better move after searching the previous best first.
-			if s.rootBest != noMove && s.rootBest != bestCode && bestCode != noMove && s.rootScore > res.Score && !noisy {
+			if s.rootBest != noMove && s.rootBest != bestCode && bestCode != noMove && s.rootScore > res.Score && !noisy && lv.back == 0 {
 				bestCode = s.rootBest
 			}
 			if bestCode == noMove && s.rootBest != noMove {
@@ -173,6 +178,7 @@ func run(ctx context.Context, g games.Game, lim Limits, lv level, rng *rand.Rand
 			bestCode = noisyChoice(s.rootScores, noise, s.t, legal)
 		}
 		res.Info = Info{Depth: depth, Score: score, Nodes: s.nodes, Elapsed: time.Since(start), PV: s.pv(depth)}
+		bests, infos = append(bests, bestCode), append(infos, res.Info)
 		if lim.OnIteration != nil {
 			lim.OnIteration(res.Info)
 		}
@@ -182,6 +188,10 @@ func run(ctx context.Context, g games.Game, lim Limits, lv level, rng *rand.Rand
 		if budget > 0 && time.Since(start) > budget*55/100 {
 			break // the next iteration would not finish in time
 		}
+	}
+	if lv.back > 0 && len(bests) > 1 {
+		i := max(0, len(bests)-1-lv.back)
+		bestCode, res.Info = bests[i], infos[i]
 	}
 	res.Nodes = s.nodes
 	res.Elapsed = time.Since(start)
@@ -297,11 +307,19 @@ func (s *searcher) pv(depth int) []string {
 	return out
 }
 
-// PieceValues returns a copy of the engine's piece values, in hundredths of
+// PieceValues returns a copy of the generic piece values, in hundredths of
 // a pawn.
-func PieceValues() map[games.PieceKind]int {
-	out := make(map[games.PieceKind]int, len(pieceValues))
-	for k, v := range pieceValues {
+func PieceValues() map[games.PieceKind]int { return copyValues(pieceValues) }
+
+// VariantPieceValues returns a copy of the values the engine plays variant
+// with: its self-play fit where it has one, the generic values elsewhere.
+func VariantPieceValues(variant string) map[games.PieceKind]int {
+	return copyValues(variantValues(variant))
+}
+
+func copyValues(t map[games.PieceKind]int) map[games.PieceKind]int {
+	out := make(map[games.PieceKind]int, len(t))
+	for k, v := range t {
 		out[k] = v
 	}
 	return out

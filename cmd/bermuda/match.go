@@ -187,7 +187,7 @@ func newMatchPlayer(spec, variant string, moveTime time.Duration, seed uint64) (
 				return nil, usagef("player %q: piece values are written kind=hundredths, e.g. ai:5,ship=480", spec)
 			}
 			if p.values == nil {
-				p.values = engine.PieceValues()
+				p.values = engine.VariantPieceValues(variant)
 			}
 			if _, known := p.values[games.PieceKind(k)]; !known {
 				return nil, usagef("player %q: no piece kind %q", spec, k)
