@@ -28,7 +28,8 @@ type ruleShot struct {
 	Caption string
 }
 
-// ruleShots are the special rules of each variant, at most three each.
+// ruleShots are the special rules of each variant, one picture each (with
+// the rules embed and the legend, a message stays within Discord's 10).
 var ruleShots = map[string][]ruleShot{
 	"angle": {
 		{Seed: 116, Moves: []string{"e2e3", "d9d7"}, Expect: "e3: White's Pawn vanished into the Angle",
@@ -45,6 +46,8 @@ var ruleShots = map[string][]ruleShot{
 			Caption: "**Falling.** A piece captured on the upper board falls to the square beneath: White's queen takes on D7 and Black's pawn lands on g5 below."},
 		{Seed: 1, Moves: []string{"C2-b6", "c7b6"}, Expect: "Black's pawn climbed from b6 to C2 on the upper board",
 			Caption: "**Climbing.** Capturing on the lower board, a piece climbs to the empty square above: Black's pawn takes on b6 and goes up to C2."},
+		{Seed: 1, Moves: []string{"F2F3", "E7E5", "G2G4", "D8H4", "a2a3", "H4E1"}, Expect: "Frozen (no king of theirs on their board): White's upper army",
+			Caption: "**A board without its king is frozen.** Black's queen took White's king on the upper board (it fell, alive, to the lower board): White's pieces up there may not move until a White king is on that board again."},
 	},
 	"bede": {
 		{Seed: 1, Moves: []string{"b1d4", "f11d8"}, Expect: "Black's Jester (as zebra) f11→d8",
@@ -67,6 +70,8 @@ var ruleShots = map[string][]ruleShot{
 			Caption: "**The die sets the number of moves.** White threw a second 3 in a row: two moves this turn. After d4, White moves again."},
 		{Seed: 886, Moves: []string{"b1c3", "g7g5"}, Expect: "the players switch sides",
 			Caption: "**A third six in a row switches sides.** The players swap colours and the thrower loses the turn."},
+		{Seed: 6, Moves: []string{"e2e4", "f7f6", "d1h5"}, Expect: "The check ends Player 1's turn with 1 granted move unplayed",
+			Caption: "**A check ends the turn.** White was granted two moves, but Qh5 gives check, so the second move is lost."},
 	},
 }
 
