@@ -152,11 +152,29 @@ func selfPlay(ctx context.Context, variant string, opts TuneOptions, seed uint64
 // kindBalance counts, per kind, Player 1's pieces minus Player 2's; armies
 // both players move count for neither.
 func kindBalance(ev *evaluator, g games.Game) map[games.PieceKind]int {
+	out := map[games.PieceKind]int{}
+	if sg, ok := g.(games.Searchable); ok {
+		// The fast path's counts and owners: what the search evaluates.
+		if st, ok := sg.SearchState(); ok {
+			kinds, counts := st.Kinds(), st.Counts(nil)
+			for i, n := range counts {
+				k := kinds[i%len(kinds)]
+				switch st.Owner(games.Side(i / len(kinds))) {
+				case games.Player1:
+					out[k] += n
+				case games.Player2:
+					out[k] -= n
+				default:
+					out[k] += 0 // a kind of this variant all the same
+				}
+			}
+			return out
+		}
+	}
 	var own [4]games.Player
 	for s := range own {
 		own[s] = owner(g, games.Side(s), ev.sides)
 	}
-	out := map[games.PieceKind]int{}
 	for _, p := range ev.piecesOf(g) {
 		if p.Side < 0 || int(p.Side) >= len(own) {
 			continue
@@ -198,6 +216,7 @@ func fitValues(kinds []games.PieceKind, samples []tuneSample) TuneResult {
 		if _, ok := pieceValues[k]; !ok {
 			v[i] = unknownValue
 		}
+		res.Unbalanced[k] += 0 // listed even if never unbalanced
 		for _, s := range samples {
 			if s.diff[i] != 0 {
 				res.Unbalanced[k]++
