@@ -286,6 +286,20 @@ func (rt *replicaTest) openGame(g *soakGame) {
 			t.Fatalf("idle game: %s's move %s not played", p.Name, choices[0])
 		}
 	}
+	// The answer is a defer: wait until the second move is stored, or its
+	// commit (which sets the reminder's time) could come after the test
+	// has moved that time to now, and the reminder would not be due.
+	conn := rt.rawDB()
+	defer conn.Close()
+	for end := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		var ply int
+		if err := conn.QueryRow(`SELECT ply FROM games WHERE thread_id = '` + g.thread + `'`).Scan(&ply); err == nil && ply >= 2 {
+			return
+		}
+		if time.Now().After(end) {
+			t.Fatal("idle game: its second move was never stored")
+		}
+	}
 }
 
 // remindersAndTimeouts opens three games and makes their reminders due,
