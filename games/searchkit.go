@@ -60,3 +60,47 @@ func changedBytes(dst []int, x, y []byte) []int {
 	}
 	return dst
 }
+
+// Levels is the stack of positions of a copy-make fast path, one value L
+// per ply: level 0 is where the state started. Push takes Above, fills the
+// level above the current one and Enters it; Pop comes back down.
+type Levels[L any] struct {
+	stack []L
+	top   int
+}
+
+// NewLevels returns a stack holding only root.
+func NewLevels[L any](root L) Levels[L] {
+	s := Levels[L]{stack: make([]L, 1, 64)}
+	s.stack[0] = root
+	return s
+}
+
+// Cur is the current level.
+func (s *Levels[L]) Cur() *L { return &s.stack[s.top] }
+
+// Above returns the current level and the one above it, made on first
+// use; whatever it held from an earlier line is still there.
+func (s *Levels[L]) Above() (cur, next *L) {
+	if s.top+1 == len(s.stack) {
+		var zero L
+		s.stack = append(s.stack, zero)
+	}
+	return &s.stack[s.top], &s.stack[s.top+1]
+}
+
+// Depth is how many levels stand above the root.
+func (s *Levels[L]) Depth() int { return s.top }
+
+// Enter makes the level above current.
+func (s *Levels[L]) Enter() { s.top++ }
+
+// Pop makes the level below current (nothing below the root).
+func (s *Levels[L]) Pop() {
+	if s.top > 0 {
+		s.top--
+	}
+}
+
+// OneOutcome is Expand for a move the dice play no part in.
+func OneOutcome(probs []float64) []float64 { return append(probs, 1) }

@@ -44,3 +44,24 @@ func TestZobristKeysAreDistinctAndRepeatable(t *testing.T) {
 		seen[k] = true
 	}
 }
+
+func TestLevelsKeepWhatTheLevelAboveHeld(t *testing.T) {
+	s := NewLevels(10)
+	cur, next := s.Above()
+	*next = *cur + 1
+	s.Enter()
+	if *s.Cur() != 11 || s.Depth() != 1 {
+		t.Fatalf("after one push: %d at depth %d", *s.Cur(), s.Depth())
+	}
+	s.Pop()
+	s.Pop() // nothing below the root
+	if *s.Cur() != 10 || s.Depth() != 0 {
+		t.Fatalf("after popping: %d at depth %d", *s.Cur(), s.Depth())
+	}
+	if _, next := s.Above(); *next != 11 {
+		t.Fatalf("the level above holds %d, want the 11 left there", *next)
+	}
+	if got := OneOutcome([]float64{0.5}); !slices.Equal(got, []float64{0.5, 1}) {
+		t.Fatalf("OneOutcome appended %v", got)
+	}
+}

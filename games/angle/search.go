@@ -12,8 +12,8 @@ var _ games.Searchable = (*Game)(nil)
 
 // SearchState starts a fast-path state at the current position.
 func (g *Game) SearchState() (games.SearchState, bool) {
-	s := &searchState{stack: make([]searchLevel, 1, 64)}
-	l := &s.stack[0]
+	s := &searchState{games.NewLevels(searchLevel{})}
+	l := s.Cur()
 	l.pos = g.pos
 	l.hash = angleHash(&g.pos)
 	for _, sq := range playable {
@@ -158,11 +158,10 @@ func init() {
 }
 
 type searchState struct {
-	stack []searchLevel
-	top   int
+	games.Levels[searchLevel]
 }
 
-func (s *searchState) cur() *searchLevel { return &s.stack[s.top] }
+func (s *searchState) cur() *searchLevel { return s.Cur() }
 
 func (s *searchState) legal() []move {
 	l := s.cur()
@@ -342,10 +341,7 @@ func (s *searchState) Push(sm games.SearchMove, outcome int) {
 	m := decode(sm.Code)
 	var buf [2]sMover
 	ms := searchMovers(&l.pos, m, &buf)
-	if s.top+1 == len(s.stack) {
-		s.stack = append(s.stack, searchLevel{})
-	}
-	next := &s.stack[s.top+1]
+	l, next := s.Above()
 	next.pos = l.pos
 	next.pos.make(m)
 	if sq != 0 {
@@ -363,7 +359,7 @@ func (s *searchState) Push(sm games.SearchMove, outcome int) {
 	}
 	next.hash = h
 	next.generated, next.expanded, next.anyKnown = false, false, false
-	s.top++
+	s.Enter()
 }
 
 // searchVanish is position.vanish for sMovers.
@@ -389,12 +385,6 @@ func searchVanish(p *position, sq int, ms []sMover) {
 	}
 	if p.ep != 0 && p.board[epVictim(p.ep, p.side)] != pawn|(p.side^1)<<3 {
 		p.ep = 0
-	}
-}
-
-func (s *searchState) Pop() {
-	if s.top > 0 {
-		s.top--
 	}
 }
 

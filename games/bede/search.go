@@ -10,10 +10,7 @@ var _ games.Searchable = (*game)(nil)
 
 // SearchState starts a fast-path state at the current position.
 func (g *game) SearchState() (games.SearchState, bool) {
-	s := &searchState{stack: make([]searchLevel, 1, 64)}
-	s.stack[0].pos = g.pos
-	s.stack[0].hash = bedeHash(&g.pos)
-	return s, true
+	return &searchState{games.NewLevels(searchLevel{pos: g.pos, hash: bedeHash(&g.pos)})}, true
 }
 
 type searchLevel struct {
@@ -27,11 +24,10 @@ type searchLevel struct {
 }
 
 type searchState struct {
-	stack []searchLevel
-	top   int
+	games.Levels[searchLevel]
 }
 
-func (s *searchState) cur() *searchLevel { return &s.stack[s.top] }
+func (s *searchState) cur() *searchLevel { return s.Cur() }
 
 func (s *searchState) legal() []move {
 	l := s.cur()
@@ -102,14 +98,11 @@ func (s *searchState) Moves(buf []games.SearchMove, tactical bool) []games.Searc
 }
 
 func (s *searchState) Expand(_ games.SearchMove, probs []float64) []float64 {
-	return append(probs, 1)
+	return games.OneOutcome(probs)
 }
 
 func (s *searchState) Push(sm games.SearchMove, _ int) {
-	if s.top+1 == len(s.stack) {
-		s.stack = append(s.stack, searchLevel{})
-	}
-	prev, next := &s.stack[s.top], &s.stack[s.top+1]
+	prev, next := s.Above()
 	next.pos = prev.pos
 	m := move(sm.Code)
 	next.pos.play(m)
@@ -120,13 +113,7 @@ func (s *searchState) Push(sm games.SearchMove, _ int) {
 	h ^= squareHash(prev.pos.board[from], from) ^ squareHash(prev.pos.board[to], to)
 	next.hash = h ^ squareHash(next.pos.board[to], to)
 	next.generated, next.anyKnown = false, false
-	s.top++
-}
-
-func (s *searchState) Pop() {
-	if s.top > 0 {
-		s.top--
-	}
+	s.Enter()
 }
 
 func (s *searchState) Kinds() []games.PieceKind { return bedeKinds[1:] }
@@ -194,23 +181,12 @@ var (
 )
 
 func init() {
-	x := uint64(0x3c6ef372fe94f82b)
-	next := func() uint64 { // splitmix64
-		x += 0x9e3779b97f4a7c15
-		z := x
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		return z ^ z>>31
-	}
+	next := games.ZobristKeys(0x3c6ef372fe94f82b)
 	for i := range bedeZobrist {
-		for j := range bedeZobrist[i] {
-			bedeZobrist[i][j] = next()
-		}
+		games.FillKeys(bedeZobrist[i][:], next)
 	}
 	for i := range bedeZobristCopies {
-		for j := range bedeZobristCopies[i] {
-			bedeZobristCopies[i][j] = next()
-		}
+		games.FillKeys(bedeZobristCopies[i][:], next)
 	}
 	bedeZobristSide = next()
 	bedeZobristEscalated = next()

@@ -9,8 +9,8 @@ var _ games.Searchable = (*game)(nil)
 
 // SearchState starts a fast-path state at the current position.
 func (g *game) SearchState() (games.SearchState, bool) {
-	s := &searchState{stack: make([]searchLevel, 1, 64)}
-	l := &s.stack[0]
+	s := &searchState{games.NewLevels(searchLevel{})}
+	l := s.Cur()
 	l.pos = g.pos
 	l.hash = bermudaHash(&g.pos)
 	for sq, pc := range g.pos.sq {
@@ -45,11 +45,10 @@ func (l *searchLevel) addCell(pc piece, sq int, sign int) {
 }
 
 type searchState struct {
-	stack []searchLevel
-	top   int
+	games.Levels[searchLevel]
 }
 
-func (s *searchState) cur() *searchLevel { return &s.stack[s.top] }
+func (s *searchState) cur() *searchLevel { return s.Cur() }
 
 func (s *searchState) legal() []move {
 	l := s.cur()
@@ -133,14 +132,11 @@ func (s *searchState) Moves(buf []games.SearchMove, tactical bool) []games.Searc
 }
 
 func (s *searchState) Expand(_ games.SearchMove, probs []float64) []float64 {
-	return append(probs, 1)
+	return games.OneOutcome(probs)
 }
 
 func (s *searchState) Push(sm games.SearchMove, _ int) {
-	if s.top+1 == len(s.stack) {
-		s.stack = append(s.stack, searchLevel{})
-	}
-	prev, next := &s.stack[s.top], &s.stack[s.top+1]
+	prev, next := s.Above()
 	next.pos = prev.pos
 	next.pos.play(decodeMove(sm.Code), nil)
 	// Hash, counts and placement follow the cells the move changed.
@@ -155,13 +151,7 @@ func (s *searchState) Push(sm games.SearchMove, _ int) {
 	}
 	next.hash = h
 	next.generated, next.anyKnown = false, false
-	s.top++
-}
-
-func (s *searchState) Pop() {
-	if s.top > 0 {
-		s.top--
-	}
+	s.Enter()
 }
 
 func (s *searchState) Kinds() []games.PieceKind { return bermudaKinds[1:] }

@@ -147,16 +147,15 @@ type searchState[S any, P interface {
 	*S
 	searchRules
 }] struct {
-	stack []searchLevel[S]
-	top   int
+	games.Levels[searchLevel[S]]
 }
 
 func newSearchState[S any, P interface {
 	*S
 	searchRules
 }](s S) *searchState[S, P] {
-	st := &searchState[S, P]{stack: make([]searchLevel[S], 1, 64)}
-	l := &st.stack[0]
+	st := &searchState[S, P]{games.NewLevels(searchLevel[S]{})}
+	l := st.Cur()
 	l.s = s
 	l.hash = berylHash(P(&l.s))
 	for _, p := range P(&l.s).board() {
@@ -167,8 +166,8 @@ func newSearchState[S any, P interface {
 	return st
 }
 
-func (st *searchState[S, P]) cur() *searchLevel[S] { return &st.stack[st.top] }
-func (st *searchState[S, P]) rules() P             { return P(&st.stack[st.top].s) }
+func (st *searchState[S, P]) cur() *searchLevel[S] { return st.Cur() }
+func (st *searchState[S, P]) rules() P             { return P(&st.Cur().s) }
 
 func (st *searchState[S, P]) legal() []move {
 	l := st.cur()
@@ -241,14 +240,11 @@ func (st *searchState[S, P]) Moves(buf []games.SearchMove, tactical bool) []game
 }
 
 func (st *searchState[S, P]) Expand(_ games.SearchMove, probs []float64) []float64 {
-	return append(probs, 1)
+	return games.OneOutcome(probs)
 }
 
 func (st *searchState[S, P]) Push(sm games.SearchMove, _ int) {
-	if st.top+1 == len(st.stack) {
-		st.stack = append(st.stack, searchLevel[S]{})
-	}
-	prev, next := &st.stack[st.top], &st.stack[st.top+1]
+	prev, next := st.Above()
 	next.s = prev.s
 	P(&next.s).apply(decodeMove(sm.Code))
 	// The hash and counts follow the cells the move changed.
@@ -267,13 +263,7 @@ func (st *searchState[S, P]) Push(sm games.SearchMove, _ int) {
 	}
 	next.hash = h
 	next.generated, next.anyKnown = false, false
-	st.top++
-}
-
-func (st *searchState[S, P]) Pop() {
-	if st.top > 0 {
-		st.top--
-	}
+	st.Enter()
 }
 
 var berylKinds = []games.PieceKind{games.Pawn, games.Knight, games.Bishop, games.Rook, games.King, games.Schrodinger}

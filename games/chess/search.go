@@ -14,11 +14,7 @@ var _ games.Searchable = (*Game)(nil)
 
 // SearchState starts a fast-path state at the current position.
 func (g *Game) SearchState() (games.SearchState, bool) {
-	s := &searchState{stack: make([]searchLevel, 1, 64)}
-	s.stack[0].pos = g.pos
-	s.stack[0].hash = zobrist(&g.pos)
-	s.stack[0].version = 1
-	return s, true
+	return &searchState{games.NewLevels(searchLevel{pos: g.pos, hash: zobrist(&g.pos), version: 1})}, true
 }
 
 type searchLevel struct {
@@ -46,32 +42,27 @@ const passCode = ^uint32(0)
 // reuse reports whether the level above prev already holds prev after
 // the move (or pass) code, and if so enters it.
 func (s *searchState) reuse(code uint32) bool {
-	if s.top+1 == len(s.stack) {
-		s.stack = append(s.stack, searchLevel{})
+	prev, next := s.Above()
+	if next.parent != prev.version || next.made != code {
 		return false
 	}
-	next := &s.stack[s.top+1]
-	if next.parent != s.stack[s.top].version || next.made != code {
-		return false
-	}
-	s.top++
+	s.Enter()
 	return true
 }
 
 // entering records, for a level just written, what made it.
 func (s *searchState) entering(next *searchLevel, code uint32) {
 	next.version++
-	next.made, next.parent = code, s.stack[s.top].version
+	next.made, next.parent = code, s.Cur().version
 	next.generated, next.judged = false, false
-	s.top++
+	s.Enter()
 }
 
 type searchState struct {
-	stack []searchLevel
-	top   int
+	games.Levels[searchLevel]
 }
 
-func (s *searchState) cur() *searchLevel { return &s.stack[s.top] }
+func (s *searchState) cur() *searchLevel { return s.Cur() }
 
 func (s *searchState) legal() *moveList {
 	l := s.cur()
@@ -136,25 +127,18 @@ func (s *searchState) Moves(buf []games.SearchMove, tactical bool) []games.Searc
 }
 
 func (s *searchState) Expand(_ games.SearchMove, probs []float64) []float64 {
-	return append(probs, 1)
+	return games.OneOutcome(probs)
 }
 
 func (s *searchState) Push(m games.SearchMove, _ int) {
 	if s.reuse(m.Code) {
 		return
 	}
-	next := &s.stack[s.top+1]
-	prev := &s.stack[s.top]
+	prev, next := s.Above()
 	next.pos = prev.pos
 	next.pos.play(move(m.Code))
 	next.hash = hashAfter(&prev.pos, &next.pos, move(m.Code), prev.hash)
 	s.entering(next, m.Code)
-}
-
-func (s *searchState) Pop() {
-	if s.top > 0 {
-		s.top--
-	}
 }
 
 func (s *searchState) Kinds() []games.PieceKind { return searchKinds[:] }
@@ -332,24 +316,12 @@ var (
 )
 
 func init() {
-	x := uint64(0x2545f4914f6cdd1d)
-	next := func() uint64 { // xorshift64*
-		x ^= x >> 12
-		x ^= x << 25
-		x ^= x >> 27
-		return x * 0x2545f4914f6cdd1d
-	}
+	next := games.ZobristKeys(0x2545f4914f6cdd1d)
 	for i := range zobPiece {
-		for j := range zobPiece[i] {
-			zobPiece[i][j] = next()
-		}
+		games.FillKeys(zobPiece[i][:], next)
 	}
-	for i := range zobCastle {
-		zobCastle[i] = next()
-	}
-	for i := range zobEP {
-		zobEP[i] = next()
-	}
+	games.FillKeys(zobCastle[:], next)
+	games.FillKeys(zobEP[:], next)
 	zobBlack = next()
 }
 
@@ -379,7 +351,7 @@ func (s *searchState) PushPass() {
 	if s.reuse(passCode) {
 		return
 	}
-	prev, next := &s.stack[s.top], &s.stack[s.top+1]
+	prev, next := s.Above()
 	next.pos = prev.pos
 	next.pos.passTurn()
 	next.hash = prev.hash ^ zobBlack // the side flips, en passant lapses

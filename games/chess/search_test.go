@@ -22,7 +22,7 @@ func TestIncrementalHash(t *testing.T) {
 	for ply := 0; ply < 2000; ply++ {
 		ms := s.Moves(nil, false)
 		if len(ms) == 0 || s.cur().pos.halfmove > 80 {
-			for s.top > 0 {
+			for s.Depth() > 0 {
 				s.Pop()
 			}
 			continue
