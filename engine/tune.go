@@ -206,7 +206,8 @@ func sameBalance(a, b map[games.PieceKind]int) bool {
 }
 
 // fitValues fits K with the generic values, then each value in turn by
-// shrinking steps (Texel's local search), the pawn staying at 100.
+// shrinking steps (Texel's local search) within half and twice its generic
+// value, the pawn staying at 100.
 func fitValues(kinds []games.PieceKind, samples []tuneSample) TuneResult {
 	res := TuneResult{Samples: len(samples), Values: map[games.PieceKind]int{}, Unbalanced: map[games.PieceKind]int{}}
 	v := make([]float64, len(kinds))
@@ -252,14 +253,25 @@ func fitValues(kinds []games.PieceKind, samples []tuneSample) TuneResult {
 	}
 	res.K = (lo + hi) / 2
 	res.Start = loss(res.K)
+	if res.K < 0.002 || res.K > 9.9 {
+		// K at a bound: material does not predict these results (nearly
+		// all games drawn, or no material either player owns). Fit nothing.
+		res.End = res.Start
+		return res
+	}
 	best := res.Start
 	for _, step := range []float64{80, 40, 20, 10, 5} {
 		for improved := true; improved; {
 			improved = false
 			for _, i := range free {
 				for _, dir := range []float64{step, -step} {
-					old := v[i]
-					if v[i]+dir < 20 {
+					old, start := v[i], float64(pieceValues[kinds[i]])
+					if start == 0 {
+						start = unknownValue
+					}
+					if v[i]+dir < start/2 || v[i]+dir > 2*start {
+						// Halving or doubling a value is as far as a fit
+						// goes: larger swings came from few decisive games.
 						continue
 					}
 					v[i] += dir

@@ -89,3 +89,16 @@ func TestVariantValuesFallBack(t *testing.T) {
 		}
 	}
 }
+
+// TestFitValuesDrawsFitNothing: when every game is drawn, material
+// predicts nothing and no value moves.
+func TestFitValuesDrawsFitNothing(t *testing.T) {
+	kinds := []games.PieceKind{games.Pawn, games.Knight}
+	var samples []tuneSample
+	for i := 0; i < 500; i++ {
+		samples = append(samples, tuneSample{diff: []float64{float64(i%3 - 1), float64(i%2*2 - 1)}, result: 0.5})
+	}
+	if res := fitValues(kinds, samples); len(res.Values) != 0 {
+		t.Errorf("fitted %v from drawn games only", res.Values)
+	}
+}
