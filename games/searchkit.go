@@ -104,3 +104,19 @@ func (s *Levels[L]) Pop() {
 
 // OneOutcome is Expand for a move the dice play no part in.
 func OneOutcome(probs []float64) []float64 { return append(probs, 1) }
+
+// NoChance, embedded in a SearchState of a game without dice, is its
+// Expand: every move has one outcome.
+type NoChance struct{}
+
+// Expand appends the one outcome of any move.
+func (NoChance) Expand(_ SearchMove, probs []float64) []float64 { return OneOutcome(probs) }
+
+// ColourOwner is SearchState.Owner for a game where Player 1 moves White
+// and Player 2 Black.
+func ColourOwner(s Side) Player {
+	if s == White || s == Black {
+		return Player(s)
+	}
+	return NoPlayer
+}

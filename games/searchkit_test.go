@@ -65,3 +65,12 @@ func TestLevelsKeepWhatTheLevelAboveHeld(t *testing.T) {
 		t.Fatalf("OneOutcome appended %v", got)
 	}
 }
+
+func TestNoChanceAndColourOwner(t *testing.T) {
+	if got := (NoChance{}).Expand(SearchMove{Code: 7}, nil); !slices.Equal(got, []float64{1}) {
+		t.Fatalf("NoChance.Expand gave %v", got)
+	}
+	if ColourOwner(White) != Player1 || ColourOwner(Black) != Player2 || ColourOwner(Side(2)) != NoPlayer {
+		t.Fatal("ColourOwner does not give White to Player 1, Black to Player 2 and other armies to no one")
+	}
+}

@@ -12,7 +12,7 @@ var _ games.Searchable = (*Game)(nil)
 
 // SearchState starts a fast-path state at the current position.
 func (g *Game) SearchState() (games.SearchState, bool) {
-	s := &searchState{games.NewLevels(searchLevel{})}
+	s := &searchState{Levels: games.NewLevels(searchLevel{})}
 	l := s.Cur()
 	l.pos = g.pos
 	l.hash = angleHash(&g.pos)
@@ -400,12 +400,7 @@ func (s *searchState) Counts(dst []int) []int {
 	return dst
 }
 
-func (s *searchState) Owner(side games.Side) games.Player {
-	if side == games.White || side == games.Black {
-		return games.Player(side)
-	}
-	return games.NoPlayer
-}
+func (s *searchState) Owner(side games.Side) games.Player { return games.ColourOwner(side) }
 
 func (s *searchState) Move(sm games.SearchMove) games.Move {
 	l := s.cur()

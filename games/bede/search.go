@@ -10,7 +10,7 @@ var _ games.Searchable = (*game)(nil)
 
 // SearchState starts a fast-path state at the current position.
 func (g *game) SearchState() (games.SearchState, bool) {
-	return &searchState{games.NewLevels(searchLevel{pos: g.pos, hash: bedeHash(&g.pos)})}, true
+	return &searchState{Levels: games.NewLevels(searchLevel{pos: g.pos, hash: bedeHash(&g.pos)})}, true
 }
 
 type searchLevel struct {
@@ -25,6 +25,7 @@ type searchLevel struct {
 
 type searchState struct {
 	games.Levels[searchLevel]
+	games.NoChance
 }
 
 func (s *searchState) cur() *searchLevel { return s.Cur() }
@@ -97,10 +98,6 @@ func (s *searchState) Moves(buf []games.SearchMove, tactical bool) []games.Searc
 	return buf
 }
 
-func (s *searchState) Expand(_ games.SearchMove, probs []float64) []float64 {
-	return games.OneOutcome(probs)
-}
-
 func (s *searchState) Push(sm games.SearchMove, _ int) {
 	prev, next := s.Above()
 	next.pos = prev.pos
@@ -131,12 +128,7 @@ func (s *searchState) Counts(dst []int) []int {
 	return dst
 }
 
-func (s *searchState) Owner(side games.Side) games.Player {
-	if side == games.White || side == games.Black {
-		return games.Player(side)
-	}
-	return games.NoPlayer
-}
+func (s *searchState) Owner(side games.Side) games.Player { return games.ColourOwner(side) }
 
 func (s *searchState) Move(sm games.SearchMove) games.Move {
 	return games.Move{Notation: notation(move(sm.Code)), Side: games.Side(s.cur().pos.side)}

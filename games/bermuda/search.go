@@ -9,7 +9,7 @@ var _ games.Searchable = (*game)(nil)
 
 // SearchState starts a fast-path state at the current position.
 func (g *game) SearchState() (games.SearchState, bool) {
-	s := &searchState{games.NewLevels(searchLevel{})}
+	s := &searchState{Levels: games.NewLevels(searchLevel{})}
 	l := s.Cur()
 	l.pos = g.pos
 	l.hash = bermudaHash(&g.pos)
@@ -46,6 +46,7 @@ func (l *searchLevel) addCell(pc piece, sq int, sign int) {
 
 type searchState struct {
 	games.Levels[searchLevel]
+	games.NoChance
 }
 
 func (s *searchState) cur() *searchLevel { return s.Cur() }
@@ -131,10 +132,6 @@ func (s *searchState) Moves(buf []games.SearchMove, tactical bool) []games.Searc
 	return buf
 }
 
-func (s *searchState) Expand(_ games.SearchMove, probs []float64) []float64 {
-	return games.OneOutcome(probs)
-}
-
 func (s *searchState) Push(sm games.SearchMove, _ int) {
 	prev, next := s.Above()
 	next.pos = prev.pos
@@ -166,12 +163,7 @@ func (s *searchState) Counts(dst []int) []int {
 	return dst
 }
 
-func (s *searchState) Owner(side games.Side) games.Player {
-	if side == games.White || side == games.Black {
-		return games.Player(side)
-	}
-	return games.NoPlayer
-}
+func (s *searchState) Owner(side games.Side) games.Player { return games.ColourOwner(side) }
 
 func (s *searchState) Move(sm games.SearchMove) games.Move {
 	return games.Move{Notation: notationOf(decodeMove(sm.Code)), Side: games.Side(s.cur().pos.toMove)}

@@ -148,13 +148,14 @@ type searchState[S any, P interface {
 	searchRules
 }] struct {
 	games.Levels[searchLevel[S]]
+	games.NoChance
 }
 
 func newSearchState[S any, P interface {
 	*S
 	searchRules
 }](s S) *searchState[S, P] {
-	st := &searchState[S, P]{games.NewLevels(searchLevel[S]{})}
+	st := &searchState[S, P]{Levels: games.NewLevels(searchLevel[S]{})}
 	l := st.Cur()
 	l.s = s
 	l.hash = berylHash(P(&l.s))
@@ -237,10 +238,6 @@ func (st *searchState[S, P]) Moves(buf []games.SearchMove, tactical bool) []game
 		buf = append(buf, sm)
 	}
 	return buf
-}
-
-func (st *searchState[S, P]) Expand(_ games.SearchMove, probs []float64) []float64 {
-	return games.OneOutcome(probs)
 }
 
 func (st *searchState[S, P]) Push(sm games.SearchMove, _ int) {

@@ -14,7 +14,7 @@ var _ games.Searchable = (*Game)(nil)
 
 // SearchState starts a fast-path state at the current position.
 func (g *Game) SearchState() (games.SearchState, bool) {
-	return &searchState{games.NewLevels(searchLevel{pos: g.pos, hash: zobrist(&g.pos), version: 1})}, true
+	return &searchState{Levels: games.NewLevels(searchLevel{pos: g.pos, hash: zobrist(&g.pos), version: 1})}, true
 }
 
 type searchLevel struct {
@@ -60,6 +60,7 @@ func (s *searchState) entering(next *searchLevel, code uint32) {
 
 type searchState struct {
 	games.Levels[searchLevel]
+	games.NoChance
 }
 
 func (s *searchState) cur() *searchLevel { return s.Cur() }
@@ -126,10 +127,6 @@ func (s *searchState) Moves(buf []games.SearchMove, tactical bool) []games.Searc
 	return buf
 }
 
-func (s *searchState) Expand(_ games.SearchMove, probs []float64) []float64 {
-	return games.OneOutcome(probs)
-}
-
 func (s *searchState) Push(m games.SearchMove, _ int) {
 	if s.reuse(m.Code) {
 		return
@@ -153,12 +150,7 @@ func (s *searchState) Counts(dst []int) []int {
 	return dst
 }
 
-func (s *searchState) Owner(side games.Side) games.Player {
-	if side == games.White || side == games.Black {
-		return games.Player(side)
-	}
-	return games.NoPlayer
-}
+func (s *searchState) Owner(side games.Side) games.Player { return games.ColourOwner(side) }
 
 func (s *searchState) Move(m games.SearchMove) games.Move {
 	return games.Move{Notation: move(m.Code).uci(), Side: games.Side(s.cur().pos.stm)}
