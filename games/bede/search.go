@@ -10,7 +10,11 @@ var _ games.Searchable = (*game)(nil)
 
 // SearchState starts a fast-path state at the current position.
 func (g *game) SearchState() (games.SearchState, bool) {
-	return &searchState{Levels: games.NewLevels(searchLevel{pos: g.pos, hash: bedeHash(&g.pos)})}, true
+	root := searchLevel{pos: g.pos, hash: bedeHash(&g.pos)}
+	for _, pc := range g.pos.board {
+		root.count(pc, 1)
+	}
+	return &searchState{Levels: games.NewLevels(root)}, true
 }
 
 type searchLevel struct {
@@ -21,6 +25,16 @@ type searchLevel struct {
 	// anyMove caches whether the side to move has a legal move, known
 	// (anyKnown) without generating them all.
 	anyMove, anyKnown bool
+	// counts follows the board from level to level: pieces by side and
+	// kind.
+	counts [2][jester + 1]int16
+}
+
+// count adds pc to the counts (sign 1) or takes it away (sign -1).
+func (l *searchLevel) count(pc uint8, sign int16) {
+	if pc != 0 {
+		l.counts[sideOf(pc)&1][kindOf(pc)] += sign
+	}
 }
 
 type searchState struct {
@@ -45,7 +59,7 @@ func (s *searchState) legal() []move {
 func (s *searchState) hasMove() bool {
 	l := s.cur()
 	if !l.anyKnown {
-		l.anyMove, l.anyKnown = l.pos.hasLegalMove(), true
+		l.anyMove, l.anyKnown = l.pos.searchHasMove(), true
 	}
 	return l.anyMove
 }
@@ -106,9 +120,14 @@ func (s *searchState) Push(sm games.SearchMove, _ int) {
 	// The hash changes on the two squares the move touches and in the
 	// state outside the board.
 	from, to := m.from(), m.to()
+	was, now := prev.pos.board[to], next.pos.board[to]
 	h := prev.hash ^ stateHash(&prev.pos) ^ stateHash(&next.pos)
-	h ^= squareHash(prev.pos.board[from], from) ^ squareHash(prev.pos.board[to], to)
-	next.hash = h ^ squareHash(next.pos.board[to], to)
+	h ^= squareHash(prev.pos.board[from], from) ^ squareHash(was, to)
+	next.hash = h ^ squareHash(now, to)
+	next.counts = prev.counts
+	next.count(prev.pos.board[from], -1)
+	next.count(was, -1)
+	next.count(now, 1)
 	next.generated, next.anyKnown = false, false
 	s.Enter()
 }
@@ -116,14 +135,11 @@ func (s *searchState) Push(sm games.SearchMove, _ int) {
 func (s *searchState) Kinds() []games.PieceKind { return bedeKinds[1:] }
 
 func (s *searchState) Counts(dst []int) []int {
-	var c [2][9]int
-	for _, pc := range s.cur().pos.board {
-		if pc != 0 {
-			c[sideOf(pc)][kindOf(pc)]++
-		}
-	}
+	c := &s.cur().counts
 	for side := 0; side < 2; side++ {
-		dst = append(dst, c[side][pawn:jester+1]...)
+		for k := pawn; k <= jester; k++ {
+			dst = append(dst, int(c[side][k]))
+		}
 	}
 	return dst
 }
@@ -192,7 +208,8 @@ func (p *position) searchMoves(buf []move, tactical bool) []move {
 	start := len(buf)
 	buf = p.pseudo(buf)
 	out := buf[:start]
-	s := p.safety()
+	var jesters [4]int
+	s := p.searchSafety(&jesters)
 	for _, m := range buf[start:] {
 		if tactical && !m.promote() {
 			t := p.board[m.to()]
@@ -205,6 +222,40 @@ func (p *position) searchMoves(buf []move, tactical bool) []move {
 		}
 	}
 	return out
+}
+
+// searchHasMove reports whether searchMoves would list anything, stopping
+// at the first legal move.
+func (p *position) searchHasMove() bool {
+	var buf [64]move
+	var jesters [4]int
+	s := p.searchSafety(&jesters)
+	for sq := 0; sq < squares; sq++ {
+		pc := p.board[sq]
+		if pc == 0 || sideOf(pc) != p.side {
+			continue
+		}
+		for _, m := range p.pieceMoves(buf[:0], sq, kindOf(pc) == jester, p.movingKind(sq)) {
+			if p.searchLegal(m, &s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// searchSafety is safety listing the enemy Jesters in the caller's array
+// (more than it holds still works, allocating).
+func (p *position) searchSafety(jesters *[4]int) safety {
+	s := safety{king: int(p.kings[p.side]), jesters: jesters[:0]}
+	s.checked = p.attacked(s.king, 1-p.side, noKind)
+	jp := pieceOf(jester, 1-p.side)
+	for sq, pc := range p.board {
+		if pc == jp {
+			s.jesters = append(s.jesters, sq)
+		}
+	}
+	return s
 }
 
 // searchLegal is legalWith without the full attack test for pieces on
