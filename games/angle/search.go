@@ -219,8 +219,16 @@ func decode(c uint32) move {
 }
 
 func (s *searchState) Moves(buf []games.SearchMove, tactical bool) []games.SearchMove {
-	p := &s.cur().pos
-	for _, m := range s.legal() {
+	l := s.cur()
+	p := &l.pos
+	ms := l.moves
+	if tactical && !l.generated {
+		ms = p.tacticalMoves(l.moves[:0])
+		l.moves = ms[:0]
+	} else {
+		ms = s.legal()
+	}
+	for _, m := range ms {
 		v := captured(p, m)
 		if tactical && v == empty && m.promo == 0 {
 			continue
@@ -235,6 +243,101 @@ func (s *searchState) Moves(buf []games.SearchMove, tactical bool) []games.Searc
 		buf = append(buf, sm)
 	}
 	return buf
+}
+
+// tacticalMoves appends the moves of generate that capture or promote
+// (Moves drops an en passant whose victim is gone), generating no other.
+func (p *position) tacticalMoves(ms []move) []move {
+	side := p.side
+	b := &p.board
+	enemy := func(t uint8) bool { return t != empty && t != offBoard && colorOf(t) != side }
+	for _, from := range playable {
+		pc := b[from]
+		if pc == empty || colorOf(pc) != side {
+			continue
+		}
+		f8 := uint8(from)
+		switch pc & kindMask {
+		case pawn:
+			ms = p.pawnTactics(ms, from)
+		case knight:
+			for _, d := range knightJump {
+				if enemy(b[from+d]) {
+					ms = append(ms, move{from: f8, to: uint8(from + d)})
+				}
+			}
+		case king:
+			for _, d := range allDirs {
+				if enemy(b[from+d]) {
+					ms = append(ms, move{from: f8, to: uint8(from + d)})
+				}
+			}
+		case ship:
+			for _, d := range allDirs {
+				switch t := b[from+d]; {
+				case t == empty:
+					if enemy(b[from+2*d]) {
+						ms = append(ms, move{from: f8, to: uint8(from + 2*d)})
+					}
+				case enemy(t):
+					ms = append(ms, move{from: f8, to: uint8(from + d)})
+				}
+			}
+		case bishop:
+			ms = slideTactics(ms, b, from, side, bishopDirs[:])
+		case rook:
+			ms = slideTactics(ms, b, from, side, rookDirs[:])
+		case queen:
+			ms = slideTactics(ms, b, from, side, allDirs[:])
+		}
+	}
+	return ms
+}
+
+// slideTactics is slide listing only the captures.
+func slideTactics(ms []move, b *[mailSize]uint8, from int, side uint8, dirs []int) []move {
+	for _, d := range dirs {
+		to := from + d
+		for b[to] == empty {
+			to += d
+		}
+		if t := b[to]; t != offBoard && colorOf(t) != side {
+			ms = append(ms, move{from: uint8(from), to: uint8(to)})
+		}
+	}
+	return ms
+}
+
+// pawnTactics is pawnMoves listing only captures and promotions.
+func (p *position) pawnTactics(ms []move, from int) []move {
+	b := &p.board
+	fwd, lastRank := north, 9
+	if p.side == 1 {
+		fwd, lastRank = south, 0
+	}
+	one := from + fwd
+	promotes := rankOf(one) == lastRank
+	add := func(to int) {
+		if !promotes {
+			ms = append(ms, move{from: uint8(from), to: uint8(to)})
+			return
+		}
+		for _, k := range promoKinds {
+			ms = append(ms, move{from: uint8(from), to: uint8(to), promo: k})
+		}
+	}
+	if promotes && b[one] == empty {
+		add(one)
+	}
+	for _, to := range [2]int{one + west, one + east} {
+		t := b[to]
+		if t != empty && t != offBoard && colorOf(t) != p.side {
+			add(to)
+		} else if to == p.ep && p.ep != 0 {
+			ms = append(ms, move{from: uint8(from), to: uint8(to), flag: flagEnPassant})
+		}
+	}
+	return ms
 }
 
 // Expand lists the outcomes of the Angle Factor after m.

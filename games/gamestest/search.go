@@ -187,7 +187,13 @@ func WalkCheckingSearch(t testing.TB, id string, seed uint64, walks, depth int) 
 			}
 			tactical := notations(st, st.Moves(nil, true))
 			all := st.Moves(nil, false)
-			if want := notations(fresh, fresh.Moves(nil, true)); strings.Join(tactical, " ") != strings.Join(want, " ") {
+			var captures []games.SearchMove
+			for _, m := range fresh.Moves(nil, false) {
+				if m.Victim != "" || m.Promotion != "" {
+					captures = append(captures, m)
+				}
+			}
+			if want := notations(fresh, captures); strings.Join(tactical, " ") != strings.Join(want, " ") {
 				t.Fatalf("walk %d ply %d (%s): captures %v after Push, %v fresh", w, pushed, g.Position(), tactical, want)
 			}
 			if got, want := notations(st, all), notations(fresh, fresh.Moves(nil, false)); strings.Join(got, " ") != strings.Join(want, " ") {
@@ -249,4 +255,30 @@ func legalByNotation(g games.Game, notation string) (games.Move, bool) {
 		}
 	}
 	return games.Move{}, false
+}
+
+// CheckTactical checks at the position of g that a fresh state's
+// captures and promotions (Moves with tactical set, before anything else
+// is asked) are exactly those among all its moves.
+func CheckTactical(t testing.TB, g games.Game) {
+	t.Helper()
+	sg, ok := g.(games.Searchable)
+	if !ok {
+		t.Fatalf("%s does not implement games.Searchable", g.Variant())
+	}
+	a, okA := sg.SearchState()
+	b, okB := sg.SearchState()
+	if !okA || !okB {
+		t.Fatalf("no search state at %s", g.Position())
+	}
+	got := notations(a, a.Moves(nil, true))
+	var want []games.SearchMove
+	for _, m := range b.Moves(nil, false) {
+		if m.Victim != "" || m.Promotion != "" {
+			want = append(want, m)
+		}
+	}
+	if w := notations(b, want); strings.Join(got, " ") != strings.Join(w, " ") {
+		t.Fatalf("%s: captures and promotions %v, among all moves %v", g.Position(), got, w)
+	}
 }
