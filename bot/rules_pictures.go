@@ -46,7 +46,7 @@ var ruleShots = map[string][]ruleShot{
 			Caption: "**Falling.** A piece captured on the upper board falls to the square beneath: White's queen takes on D7 and Black's pawn lands on g5 below."},
 		{Seed: 1, Moves: []string{"C2-b6", "c7b6"}, Expect: "Black's pawn climbed from b6 to C2 on the upper board",
 			Caption: "**Climbing.** Capturing on the lower board, a piece climbs to the empty square above: Black's pawn takes on b6 and goes up to C2."},
-		{Seed: 1, Moves: []string{"F2F3", "E7E5", "G2G4", "D8H4", "a2a3", "H4E1"}, Expect: "Frozen (no king of theirs on their board): White's upper army",
+		{Seed: 1, Moves: []string{"F2F3", "E7E5", "G2G4", "D8H4", "a2a3", "H4E1"}, Expect: "White's king fell from E1 to a4 on the lower board, alive",
 			Caption: "**A board without its king is frozen.** Black's queen took White's king on the upper board (it fell, alive, to the lower board): White's pieces up there may not move until a White king is on that board again."},
 	},
 	"bede": {
