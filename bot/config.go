@@ -6,6 +6,8 @@ import (
 	"log/slog"
 	"net/url"
 	"os"
+	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -94,7 +96,7 @@ func LoadConfig(path string, getenv func(string) string) (Config, error) {
 	if _, err := os.Stat(path); err == nil {
 		md, err := toml.DecodeFile(path, &cfg)
 		if err != nil {
-			return cfg, fmt.Errorf("reading %s: %w", path, err)
+			return cfg, fmt.Errorf("reading %s: %w", path, withoutValues(err))
 		}
 		if undec := md.Undecoded(); len(undec) > 0 {
 			return cfg, fmt.Errorf("%s: unknown key %q (see config.example.toml)", path, undec[0].String())
@@ -135,6 +137,41 @@ func LoadConfig(path string, getenv func(string) string) (Config, error) {
 	}
 	return cfg, cfg.validate()
 }
+
+// quotedFragment is a piece of the file that a TOML parse error quotes.
+var quotedFragment = regexp.MustCompile(`"[^"]*"|'[^']*'`)
+
+// withoutValues keeps what the file holds out of a TOML syntax error: the
+// parser quotes the text it stumbled on, which may be the token, the public
+// key or a database password. Line, key and the kind of mistake remain.
+func withoutValues(err error) error {
+	var pe toml.ParseError
+	if !errors.As(err, &pe) {
+		return err // type mismatches name types, never values
+	}
+	msg := quotedFragment.ReplaceAllStringFunc(pe.Message, func(q string) string {
+		if _, known := configKeys[strings.Trim(q, `"'`)]; known {
+			return q
+		}
+		return "(value hidden)"
+	})
+	if pe.LastKey != "" {
+		return fmt.Errorf("line %d (after key %q): %s", pe.Position.Line, pe.LastKey, msg)
+	}
+	return fmt.Errorf("line %d: %s", pe.Position.Line, msg)
+}
+
+// configKeys are the keys a config file may hold, which errors may name.
+var configKeys = func() map[string]struct{} {
+	keys := map[string]struct{}{}
+	t := reflect.TypeFor[Config]()
+	for i := range t.NumField() {
+		if k := t.Field(i).Tag.Get("toml"); k != "" {
+			keys[k] = struct{}{}
+		}
+	}
+	return keys
+}()
 
 func (c Config) validate() error {
 	if !validDays(c.DefaultDays) {

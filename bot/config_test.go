@@ -60,3 +60,23 @@ func TestConfigLogValueHidesToken(t *testing.T) {
 		t.Fatalf("LogValue: %s", v)
 	}
 }
+
+// A config file that does not parse is reported by line and key, never by
+// quoting the token, the public key or a database password back.
+func TestConfigSyntaxErrorsHideValues(t *testing.T) {
+	dir := t.TempDir()
+	for name, c := range map[string]struct{ file, want string }{
+		"bare token":        {"token = Bot.s3cretTok3n\n", `line 1 (after key "token"): expected value but found (value hidden) instead`},
+		"trailing text":     {"token = \"s3cretTok3n\" s3cretTok3n\n", "line 1: expected a top-level item to end"},
+		"bare public key":   {"public_key = s3cretTok3n\n", `(after key "public_key")`},
+		"bare database url": {"database = postgres://u:s3cretTok3n@h/d\n", `(after key "database")`},
+		"key defined twice": {"token = \"a\"\ntoken = \"s3cretTok3n\"\n", `line 2 (after key "token"): Key 'token' has already been defined`},
+	} {
+		path := filepath.Join(dir, strings.ReplaceAll(name, " ", "_")+".toml")
+		os.WriteFile(path, []byte(c.file), 0o600)
+		_, err := LoadConfig(path, env(nil))
+		if err == nil || strings.Contains(err.Error(), "s3cretTok3n") || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want %q and no value", name, err, c.want)
+		}
+	}
+}
