@@ -104,6 +104,18 @@ func dropStaleTestDatabases(conn *sql.DB) {
 	}
 }
 
+// needPostgres fails a test that exists only for PostgreSQL (copying into
+// it, its own refusals) when the run has no server: such a test must not
+// pass by asserting nothing.
+func needPostgres(t *testing.T) {
+	t.Helper()
+	if pgRunURL == "" {
+		t.Fatalf("this test needs a PostgreSQL server: set %s to a URL where the user may create databases, "+
+			"e.g. %s=postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable (.ci/run sets it); "+
+			"the run creates its own database and drops it at the end", postgresEnv, postgresEnv)
+	}
+}
+
 // backend opens fresh, empty stores of one kind. open returns the store
 // and the DSN that opens the same database again (as another process would).
 type backend struct {

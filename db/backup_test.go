@@ -110,10 +110,12 @@ func TestBackupOfPostgreSQLPointsToPgDump(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "pg_dump") || strings.Contains(err.Error(), "s3cret") {
 		t.Errorf("BackupFile of a URL: %v", err)
 	}
-	if pgRunURL != "" {
-		s, _ := openPostgresTemp(t)
-		if err := s.Backup(bg, filepath.Join(t.TempDir(), "b.db")); err == nil || !strings.Contains(err.Error(), "pg_dump") {
-			t.Errorf("Store.Backup on PostgreSQL: %v", err)
-		}
+}
+
+func TestBackupOfAPostgreSQLStorePointsToPgDump(t *testing.T) {
+	needPostgres(t)
+	s, _ := openPostgresTemp(t)
+	if err := s.Backup(bg, filepath.Join(t.TempDir(), "b.db")); err == nil || !strings.Contains(err.Error(), "pg_dump") {
+		t.Errorf("Store.Backup on PostgreSQL: %v", err)
 	}
 }

@@ -105,13 +105,10 @@ func TestStoreCopyRefusesWrongEnds(t *testing.T) {
 	if _, err := CopyToPostgres(bg, path, filepath.Join(dir, "c.db")); err == nil || !strings.Contains(err.Error(), "must be a postgres:// URL") {
 		t.Errorf("SQLite target: %v", err)
 	}
-	if pgRunURL == "" {
-		return // the copies themselves need BERMUDA_TEST_POSTGRES
-	}
-	t.Run("postgres", testStoreCopy)
 }
 
-func testStoreCopy(t *testing.T) {
+func TestStoreCopyToPostgreSQL(t *testing.T) {
+	needPostgres(t)
 	src, path := openTemp(t)
 	active, corrupt := fillForCopy(t, src)
 	dst, url := openPostgresTemp(t)
