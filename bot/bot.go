@@ -88,7 +88,7 @@ func New(o Options) *Bot {
 		store: o.Store, dc: o.Discord, log: o.Log, appID: o.AppID, defaultDays: o.DefaultDays, docsURL: o.DocsURL,
 		Now: time.Now, Roller: games.CryptoRoller{}, sessions: map[int64]*session{},
 		seen: newRecentIDs(15*time.Minute, 100000), metrics: o.Metrics, replicated: o.Replicated,
-		pictures: newWorkers(),
+		pictures: newWorkers(o.Log),
 	}
 }
 

@@ -3,8 +3,10 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"runtime/debug"
 	"sync"
 
 	"github.com/bwmarrin/discordgo"
@@ -38,6 +40,9 @@ type computer struct {
 	thinking int // searches running now
 	stopped  bool
 	limits   func(level int) engine.Limits
+	// engineSearch is engine.Search (tests make it fail in ways the real
+	// one should not).
+	engineSearch func(context.Context, games.Game, engine.Limits) (engine.Result, error)
 }
 
 // opponent is the bot's computer player, made on first use.
@@ -49,7 +54,7 @@ func (b *Bot) opponent() *computer {
 func newComputer(b *Bot) *computer {
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &computer{b: b, slots: make(chan struct{}, max(1, runtime.NumCPU()-1)), ctx: ctx, cancel: cancel,
-		queued: map[int64]bool{}, limits: levelLimits}
+		queued: map[int64]bool{}, limits: levelLimits, engineSearch: engine.Search}
 	c.idle = sync.NewCond(&c.mu)
 	return c
 }
@@ -88,13 +93,17 @@ func (c *computer) due(gameID int64) {
 			c.idle.Broadcast()
 			c.mu.Unlock()
 		}()
-		for c.b.computerMove(c.ctx, gameID) {
+		for c.b.computerMoveSurviving(c.ctx, gameID) {
 		}
 	}()
 }
 
 // search runs one search in a free slot, waiting for one if need be.
 func (c *computer) search(ctx context.Context, g games.Game, level int) (engine.Result, error) {
+	c.mu.Lock()
+	limits, engineSearch := c.limits, c.engineSearch
+	c.mu.Unlock()
+	lim := limits(level)
 	select {
 	case c.slots <- struct{}{}:
 	case <-ctx.Done():
@@ -102,9 +111,7 @@ func (c *computer) search(ctx context.Context, g games.Game, level int) (engine.
 	}
 	c.mu.Lock()
 	c.thinking++
-	limits := c.limits
 	c.mu.Unlock()
-	lim := limits(level)
 	defer func() {
 		c.mu.Lock()
 		c.thinking--
@@ -123,7 +130,14 @@ func (c *computer) search(ctx context.Context, g games.Game, level int) (engine.
 		// priority with it.
 		runtime.LockOSThread()
 		lowerThreadPriority()
-		res, err := engine.Search(ctx, g, lim)
+		defer func() {
+			// A search that panics must not end the process: the move
+			// stays due and the next scheduler pass searches again.
+			if p := recover(); p != nil {
+				done <- found{err: fmt.Errorf("the search panicked: %v\n%s", p, debug.Stack())}
+			}
+		}()
+		res, err := engineSearch(ctx, g, lim)
 		done <- found{res, err}
 	}()
 	f := <-done
@@ -170,6 +184,14 @@ func (b *Bot) computerToAct(row db.Game, g games.Game) bool {
 	return p != games.NoPlayer && row.State == "active" && !g.Outcome().Over && g.Turn().Player == p
 }
 
+// computerMoveSurviving is computerMove for the background worker: a
+// panic is logged and ends this turn's work without ending the process;
+// the game is left unlocked and due, for the next scheduler pass.
+func (b *Bot) computerMoveSurviving(ctx context.Context, gameID int64) (again bool) {
+	defer b.survive("the computer's move", gameID)
+	return b.computerMove(ctx, gameID)
+}
+
 // computerMove makes one move for the computer in the game if it is its
 // turn, through the same path as a player's move (rolls stored with the
 // move in one transaction before anything is shown). It reports whether it
@@ -180,17 +202,10 @@ func (b *Bot) computerToAct(row db.Game, g games.Game) bool {
 // from, so only the first to commit shows anything, and the others drop
 // their copy of the game.
 func (b *Bot) computerMove(ctx context.Context, gameID int64) bool {
-	s, err := b.lockGame(ctx, gameID) // checked against the stored row
-	if err != nil {
-		b.log.Error("computer: loading the game", "game", gameID, "err", err)
+	pos, ply, level, seat, ok := b.computerTurn(ctx, gameID)
+	if !ok {
 		return false
 	}
-	if !b.computerToAct(s.row, s.game) {
-		s.unlock()
-		return false
-	}
-	pos, ply, level, seat := s.game.Clone(), s.row.Ply, s.row.ComputerLevel, b.computerSeat(s.row)
-	s.unlock() // the game stays readable (/board, /moves) while it thinks
 
 	res, err := b.opponent().search(ctx, pos, level)
 	if ctx.Err() != nil {
@@ -204,11 +219,11 @@ func (b *Bot) computerMove(ctx context.Context, gameID int64) bool {
 		b.log.Error("computer: the search failed and played a random legal move", "game", gameID, "ply", ply)
 	}
 
-	s, err = b.lockGame(ctx, gameID)
+	s, err := b.lockGame(ctx, gameID)
 	if err != nil {
 		return false
 	}
-	defer s.unlock()
+	defer unlockDroppingOnPanic(s)
 	if s.row.Ply != ply || s.row.State != "active" {
 		return false // resigned, aborted or played meanwhile: nothing to do
 	}
@@ -228,6 +243,33 @@ func (b *Bot) computerMove(ctx context.Context, gameID int64) bool {
 		return false
 	}
 	return s.row.State == "active"
+}
+
+// computerTurn reads the position the computer must move from, if it is
+// its turn; the game stays readable (/board, /moves) while it thinks.
+func (b *Bot) computerTurn(ctx context.Context, gameID int64) (pos games.Game, ply, level int, seat games.Player, ok bool) {
+	s, err := b.lockGame(ctx, gameID) // checked against the stored row
+	if err != nil {
+		b.log.Error("computer: loading the game", "game", gameID, "err", err)
+		return nil, 0, 0, games.NoPlayer, false
+	}
+	defer unlockDroppingOnPanic(s)
+	if !b.computerToAct(s.row, s.game) {
+		return nil, 0, 0, games.NoPlayer, false
+	}
+	return s.game.Clone(), s.row.Ply, s.row.ComputerLevel, b.computerSeat(s.row), true
+}
+
+// unlockDroppingOnPanic unlocks s; if a panic is passing, it first drops
+// the held copy of the game (it may be half changed), so that the next
+// action reloads it from the store, and lets the panic go on.
+func unlockDroppingOnPanic(s *session) {
+	if p := recover(); p != nil {
+		s.row, s.game = db.Game{}, nil
+		s.mu.Unlock()
+		panic(p)
+	}
+	s.unlock()
 }
 
 func isUserError(err error) bool {

@@ -2,7 +2,11 @@ package bot
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"log/slog"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"time"
 )
@@ -13,6 +17,7 @@ import (
 // the job over; nothing an interaction needs within Discord's 3 seconds
 // ever waits behind it.
 type workers struct {
+	log   *slog.Logger
 	slots chan struct{}
 	wg    sync.WaitGroup
 
@@ -20,8 +25,8 @@ type workers struct {
 	stopped bool
 }
 
-func newWorkers() *workers {
-	return &workers{slots: make(chan struct{}, runtime.NumCPU())}
+func newWorkers(log *slog.Logger) *workers {
+	return &workers{log: log, slots: make(chan struct{}, runtime.NumCPU())}
 }
 
 // run starts job in the background once a slot is free. It reports false
@@ -37,6 +42,13 @@ func (w *workers) run(job func()) bool {
 		defer w.wg.Done()
 		w.slots <- struct{}{}
 		defer func() { <-w.slots }()
+		// A picture that cannot be drawn must not end the process (and
+		// every game with it): the panic is logged, the slot freed.
+		defer func() {
+			if p := recover(); p != nil {
+				w.log.Error("picture job panicked", "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			}
+		}()
 		job()
 	}()
 	return true
@@ -45,17 +57,27 @@ func (w *workers) run(job func()) bool {
 // do runs job in a slot and waits for it, or for ctx to end (the job then
 // still finishes in the background, its result dropped).
 func (w *workers) do(ctx context.Context, job func()) error {
-	done := make(chan struct{})
-	if !w.run(func() { defer close(done); job() }) {
+	done := make(chan bool, 1) // whether job returned, rather than panicked
+	if !w.run(func() {
+		returned := false
+		defer func() { done <- returned }()
+		job()
+		returned = true
+	}) {
 		return context.Canceled
 	}
 	select {
-	case <-done:
+	case returned := <-done:
+		if !returned {
+			return errJobPanicked
+		}
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()
 	}
 }
+
+var errJobPanicked = errors.New("the picture job failed (panicked; see the log)")
 
 // wait blocks until every job started has finished (tests, and Drain).
 func (w *workers) wait() { w.wg.Wait() }

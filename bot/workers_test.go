@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"log/slog"
 	"runtime"
 	"sync"
 	"testing"
@@ -12,7 +13,7 @@ import (
 // taken, and checks that no more than NumCPU ever ran together, that all
 // ran, and that a stopped pool refuses work.
 func TestPictureWorkersRunAtMostOnePerCPU(t *testing.T) {
-	w := newWorkers()
+	w := newWorkers(slog.New(slog.DiscardHandler))
 	n := runtime.NumCPU()
 	var mu sync.Mutex
 	running, most, done := 0, 0, 0
