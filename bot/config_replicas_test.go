@@ -99,23 +99,30 @@ func TestGatewayModeServesMetricsAndReadiness(t *testing.T) {
 	if !fake.Wait(testWait, func(s *fakediscord.Server) bool { _, ok := s.ResponseLocked(tok); return ok }) {
 		t.Fatal("no answer")
 	}
-	// The interaction is counted once its handler returns, just after the answer.
-	var body []byte
+	// The interaction is counted once its handler returns, after the answer
+	// is already visible: poll /metrics until every line is there (or the
+	// deadline passes) rather than reading it once.
+	want := []string{`bermuda_interactions_total{kind="help",outcome="ok"} 1`, `bermuda_first_callback_seconds_count{kind="help"} 1`, "bermuda_open_games 0"}
+	var missing []string
 	for end := time.Now().Add(testWait); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
 		resp, err := http.Get("http://" + cfg.MetricsAddr + "/metrics")
 		if err != nil {
 			t.Fatal(err)
 		}
-		body, _ = io.ReadAll(resp.Body)
+		body, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
-		if strings.Contains(string(body), `bermuda_interactions_total{kind="help"`) {
+		missing = missing[:0]
+		for _, line := range want {
+			if !strings.Contains(string(body), line) {
+				missing = append(missing, line)
+			}
+		}
+		if len(missing) == 0 {
 			break
 		}
 	}
-	for _, want := range []string{`bermuda_interactions_total{kind="help",outcome="ok"} 1`, `bermuda_first_callback_seconds_count{kind="help"} 1`, "bermuda_open_games 0"} {
-		if !strings.Contains(string(body), want) {
-			t.Errorf("/metrics lacks %q", want)
-		}
+	if len(missing) > 0 {
+		t.Errorf("/metrics lacks %q", missing)
 	}
 	cancel()
 	if err := <-done; err != nil {
