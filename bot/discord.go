@@ -29,6 +29,10 @@ type Discord interface {
 	StartThread(channelID, messageID, name string) (*discordgo.Channel, error)
 	AddThreadMember(threadID, userID string) error
 	ArchiveThread(threadID string) error
+	// Typing shows "typing…" in a channel: the scheduler's way to learn,
+	// before ending a game on time, whether the bot may still post in its
+	// thread (10003, 50001, 50013 if not), without posting anything.
+	Typing(channelID string) error
 	RegisterCommands(appID, guildID string, cmds []*discordgo.ApplicationCommand) error
 }
 
@@ -291,6 +295,12 @@ func (d *SessionDiscord) ArchiveThread(threadID string) error {
 	return d.retry(retryRule{deadline: d.postDeadline(), safe: true}, func(opts ...discordgo.RequestOption) error {
 		_, err := d.S.ChannelEdit(threadID, &discordgo.ChannelEdit{Archived: &archived}, opts...)
 		return err
+	})
+}
+
+func (d *SessionDiscord) Typing(channelID string) error {
+	return d.retry(retryRule{deadline: d.postDeadline(), safe: true}, func(opts ...discordgo.RequestOption) error {
+		return d.S.ChannelTyping(channelID, opts...)
 	})
 }
 

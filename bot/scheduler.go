@@ -134,6 +134,16 @@ func (b *Bot) timeoutOne(ctx context.Context, g db.Game, now time.Time) {
 	if s.row.State != "active" || s.row.Deadline.IsZero() || s.row.Deadline.After(now) {
 		return
 	}
+	// A thread that is gone (deleted, or the bot may no longer post there)
+	// makes the game aborted and unrated, as on every other path: nobody
+	// could have moved. Looked at before the rated ending, which cannot be
+	// taken back; abandonGame's own ending is the claim between replicas.
+	if s.row.ThreadID != "" {
+		if err := b.dc.Typing(s.row.ThreadID); isGone(err) {
+			b.abandonGame(ctx, s, err)
+			return
+		}
+	}
 	loser := s.game.Turn().Player
 	// Ending the game is the claim: of several replicas ticking at once,
 	// only the one whose EndGame succeeds says anything.

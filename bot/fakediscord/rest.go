@@ -213,6 +213,11 @@ func (s *Server) channelLocked(channelID string, rest []string, req *Request) (i
 		return 201, s.addThreadLocked(channelID, rest[1], req)
 	case len(rest) == 1 && rest[0] == "threads" && req.Method == "POST":
 		return 201, s.addThreadLocked(channelID, "", req)
+	case len(rest) == 1 && rest[0] == "typing" && req.Method == "POST":
+		if _, ok := s.channels[channelID]; !ok {
+			return 404, discordError(10003, "Unknown Channel")
+		}
+		return 204, nil
 	case len(rest) == 2 && rest[0] == "thread-members" && req.Method == "PUT":
 		ch, ok := s.channels[channelID]
 		if !ok {
