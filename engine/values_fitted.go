@@ -20,7 +20,7 @@ import "github.com/bermudachess/bermuda/games"
 //	randommove  250 games  knight 265 bishop 435 rook 585 queen 685                     40%
 //	bermuda     200 games  knight 155 bishop 555 rook 265 queen 475 king 4000           55%
 //	bede        300 games  squire 210 jester 455 bede 260 zebra 520 chancellor 985
-//	                       queen 1085                                                   BEDE
+//	                       queen 1085                                                   35%
 //	angle       120 games  none: nearly every game drawn, material predicts nothing
 //	spindecision 250 games none: both players move all three armies, no one owns material
 var fittedValues = map[string]map[games.PieceKind]int{
