@@ -21,6 +21,7 @@ func (b *Bot) Tick(ctx context.Context) {
 	now := b.Now()
 	b.remind(ctx, now)   // each game's reminder survives its own panic
 	b.timeouts(ctx, now) // and so does each loss on time
+	func() { defer b.survive("games whose opening was cut short", 0); b.unopenedGames(ctx, now) }()
 	func() { defer b.survive("expiring challenges", 0); b.expireChallenges(ctx, now) }()
 	func() { defer b.survive("the computer's due moves", 0); b.dueComputerMoves(ctx) }()
 	// Claims on interaction ids only matter while Discord might deliver an

@@ -133,7 +133,7 @@ func (b *Bot) gameView(ctx context.Context, id int64) (*gameView, error) {
 func (b *Bot) gameInThread(ctx context.Context, r *request) (*session, error) {
 	row, err := b.store.GameByThread(ctx, r.i.ChannelID)
 	if errors.Is(err, db.ErrNotFound) {
-		return nil, userErrorf("There is no game in this channel. Use this command inside a game thread, or start a game with `/challenge`.")
+		return nil, b.noGameHere(ctx, r)
 	}
 	if err != nil {
 		return nil, err

@@ -209,6 +209,15 @@ func (s *sqlStore) DueTimeouts(ctx context.Context, now time.Time) ([]Game, erro
 		AND deadline IS NOT NULL AND deadline <= ? ORDER BY deadline, id`, now.UnixMilli())
 }
 
+// UnopenedGames lists active games created before cutoff that still have
+// no thread: their opening (thread, first posts) was cut short, e.g. by a
+// crash between creating the thread and recording it. Ending one is the
+// claim, as for DueTimeouts.
+func (s *sqlStore) UnopenedGames(ctx context.Context, cutoff time.Time) ([]Game, error) {
+	return s.gameList(ctx, `SELECT `+gameColumns+` FROM games WHERE state = 'active' AND thread_id = ''
+		AND created_at < ? ORDER BY id`, cutoff.UnixMilli())
+}
+
 // ActiveGames lists a server's active games, oldest first; with a userID,
 // only those that user plays in.
 func (s *sqlStore) ActiveGames(ctx context.Context, guildID, userID string) ([]Game, error) {

@@ -72,6 +72,9 @@ type Store interface {
 	DueReminders(ctx context.Context, now time.Time) ([]Game, error)
 	MarkReminded(ctx context.Context, gameID int64, ply int) (bool, error)
 	DueTimeouts(ctx context.Context, now time.Time) ([]Game, error)
+	// UnopenedGames lists active games created before cutoff whose thread
+	// was never recorded (their opening was cut short).
+	UnopenedGames(ctx context.Context, cutoff time.Time) ([]Game, error)
 	LoadGame(ctx context.Context, id int64) (Game, games.Game, error)
 	Moves(ctx context.Context, gameID int64) ([]Move, error)
 	AppendMove(ctx context.Context, gameID int64, expectedPly int, m Move, deadline, reminderAt time.Time, end *End) (Result, error)

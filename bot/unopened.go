@@ -1,0 +1,84 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/bermudachess/bermuda/db"
+)
+
+// openingGrace is how long a new game may go without a recorded thread.
+// Its opening (thread, first posts, then recording the thread) takes about
+// a second; the handler doing it gives up after a minute (its context
+// ends, so it can no longer record the thread). A game still without one
+// after this was cut short, e.g. by a crash between creating the thread
+// and recording it: its players were told it is on, but nothing can find
+// it from the thread.
+const openingGrace = 2 * time.Minute
+
+// unopenedGames aborts, unrated, every game whose opening was cut short,
+// and says so where the challenge was made. Nobody can have moved in it.
+// Ending the game is the claim: of several replicas, only the one whose
+// EndGame succeeds says anything.
+func (b *Bot) unopenedGames(ctx context.Context, now time.Time) {
+	due, err := b.store.UnopenedGames(ctx, now.Add(-openingGrace))
+	if err != nil {
+		b.log.Error("reading games whose opening was cut short", "err", err)
+		return
+	}
+	for _, g := range due {
+		b.abortUnopened(ctx, g)
+	}
+}
+
+func (b *Bot) abortUnopened(ctx context.Context, g db.Game) {
+	// An opening still under way in this process holds the game's lock.
+	s, ok, err := b.tryLockGame(ctx, g.ID, schedulerPatience)
+	if !ok {
+		return
+	}
+	if err != nil {
+		b.log.Error("unopened game: loading it", "game", g.ID, "err", err)
+		return
+	}
+	defer s.unlock()
+	defer b.survive("aborting an unopened game", g.ID)
+	if s.row.State != "active" || s.row.ThreadID != "" {
+		return
+	}
+	if _, err := b.store.EndGame(ctx, s.id, db.End{Winner: -1, Reason: "aborted"}); err != nil {
+		if !errors.Is(err, db.ErrGameOver) {
+			b.log.Warn("aborting a game whose opening was cut short", "game", s.id, "err", err)
+		}
+		s.game = nil // reloaded when needed
+		return
+	}
+	s.row.State, s.row.Reason = "aborted", "aborted"
+	b.mu.Lock()
+	delete(b.sessions, s.id)
+	b.mu.Unlock()
+	b.log.Warn("game opening was cut short; game aborted unrated", "game", s.id)
+	text := fmt.Sprintf("🛑 The **%s** game between %s and %s (game #%d) was cancelled and will not be rated: "+
+		"I was interrupted while opening its thread, so it could not be played there. Use `/challenge` to start again.",
+		variantName(s.row.Variant), mention(s.row.Players[0]), mention(s.row.Players[1]), s.id)
+	if err := b.sendText(s.row.ChannelID, text, pingOnly(s.row.Players[0], s.row.Players[1])); err != nil {
+		b.log.Warn("could not say that a game was cancelled", "game", s.id, "channel", s.row.ChannelID, "err", err)
+	}
+}
+
+// noGameHere explains a game command used where no game is recorded. A
+// player with a game whose thread was never recorded is most likely in
+// that thread: they are told what happened rather than that there is none.
+func (b *Bot) noGameHere(ctx context.Context, r *request) error {
+	if games, err := b.store.ActiveGames(ctx, r.i.GuildID, r.userID()); err == nil {
+		for _, g := range games {
+			if g.ThreadID == "" {
+				return userErrorf("Game #%d is not ready in its thread yet. If opening it was interrupted, it is cancelled "+
+					"(unrated) within a few minutes and I say so in <#%s>; otherwise, try again in a moment.", g.ID, g.ChannelID)
+			}
+		}
+	}
+	return userErrorf("There is no game in this channel. Use this command inside a game thread, or start a game with `/challenge`.")
+}
