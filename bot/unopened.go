@@ -18,10 +18,13 @@ import (
 // it from the thread.
 const openingGrace = 2 * time.Minute
 
-// unopenedGames aborts, unrated, every game whose opening was cut short,
-// and says so where the challenge was made. Nobody can have moved in it.
-// Ending the game is the claim: of several replicas, only the one whose
-// EndGame succeeds says anything.
+// unopenedGames repairs every game whose opening was cut short. An
+// accepted challenge's game is opened after all, in the thread its players
+// were shown (a thread started from a message has that message's id), as
+// they expect. One whose thread cannot be had (and a game against the
+// computer, whose announcement is not stored) is cancelled unrated, said
+// where it was challenged; nobody can have moved in it. Each step is
+// claimed in the database, so of several replicas one acts.
 func (b *Bot) unopenedGames(ctx context.Context, now time.Time) {
 	due, err := b.store.UnopenedGames(ctx, now.Add(-openingGrace))
 	if err != nil {
@@ -48,6 +51,9 @@ func (b *Bot) abortUnopened(ctx context.Context, g db.Game) {
 	if s.row.State != "active" || s.row.ThreadID != "" {
 		return
 	}
+	if b.finishOpening(ctx, s) {
+		return
+	}
 	if _, err := b.store.EndGame(ctx, s.id, db.End{Winner: -1, Reason: "aborted"}); err != nil {
 		if !errors.Is(err, db.ErrGameOver) {
 			b.log.Warn("aborting a game whose opening was cut short", "game", s.id, "err", err)
@@ -68,6 +74,44 @@ func (b *Bot) abortUnopened(ctx context.Context, g db.Game) {
 	}
 }
 
+// finishOpening opens an accepted challenge's game in the thread started
+// from its challenge message, creating the thread if the crash came first.
+// It reports false if the game must be cancelled instead.
+func (b *Bot) finishOpening(ctx context.Context, s *session) bool {
+	if s.row.ComputerLevel > 0 {
+		return false
+	}
+	c, err := b.store.ChallengeOfGame(ctx, s.id)
+	if err != nil || c.MessageID == "" {
+		return false
+	}
+	name := fmt.Sprintf("%s · %s vs %s", variantName(s.row.Variant), b.name(ctx, s.row.Players[0]), b.name(ctx, s.row.Players[1]))
+	threadID := c.MessageID
+	if th, err := b.dc.StartThread(c.ChannelID, c.MessageID, truncate(name, 100)); err == nil {
+		threadID = th.ID
+	} else if discordCode(err) != 160004 { // 160004: the thread exists already
+		b.log.Warn("reopening a game's thread failed", "game", s.id, "err", err)
+		return false
+	}
+	claimed, err := b.store.ClaimGameThread(ctx, s.id, threadID)
+	if err != nil || !claimed {
+		s.game = nil // another replica finished it (or will): reloaded when needed
+		return true
+	}
+	s.row.ThreadID = threadID
+	for _, p := range s.row.Players {
+		if err := b.dc.AddThreadMember(threadID, p); err != nil {
+			b.log.Warn("adding a thread member failed", "thread", threadID, "user", p, "err", err)
+		}
+	}
+	b.log.Warn("game opening was cut short; finished by the scheduler", "game", s.id, "thread", threadID)
+	b.sendText(threadID, "⚠️ I was interrupted while opening this game; it is ready now and nothing was played yet.", noPings)
+	// The opening dice, if any, are in the stored start rolls and show on
+	// the board; the throw-by-throw messages are not repeated.
+	b.postOpening(s.row, s.game, nil)
+	return true
+}
+
 // noGameHere explains a game command used where no game is recorded. A
 // player with a game whose thread was never recorded is most likely in
 // that thread: they are told what happened rather than that there is none.
@@ -75,8 +119,8 @@ func (b *Bot) noGameHere(ctx context.Context, r *request) error {
 	if games, err := b.store.ActiveGames(ctx, r.i.GuildID, r.userID()); err == nil {
 		for _, g := range games {
 			if g.ThreadID == "" {
-				return userErrorf("Game #%d is not ready in its thread yet. If opening it was interrupted, it is cancelled "+
-					"(unrated) within a few minutes and I say so in <#%s>; otherwise, try again in a moment.", g.ID, g.ChannelID)
+				return userErrorf("Game #%d is not ready in its thread yet. If opening it was interrupted, I finish it "+
+					"(or cancel it, unrated, and say so in <#%s>) within a few minutes; otherwise, try again in a moment.", g.ID, g.ChannelID)
 			}
 		}
 	}

@@ -85,6 +85,16 @@ func (s *sqlStore) SetChallengeMessage(ctx context.Context, id int64, messageID 
 }
 
 // Challenge reads one challenge; ErrNotFound if there is none.
+// ChallengeOfGame finds the accepted challenge a game came from;
+// ErrNotFound for a game that had none (one against the computer).
+func (s *sqlStore) ChallengeOfGame(ctx context.Context, gameID int64) (Challenge, error) {
+	c, err := scanChallenge(s.read.QueryRowContext(ctx, `SELECT `+challengeColumns+` FROM challenges WHERE game_id = ?`, gameID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return c, ErrNotFound
+	}
+	return c, err
+}
+
 func (s *sqlStore) Challenge(ctx context.Context, id int64) (Challenge, error) {
 	c, err := scanChallenge(s.read.QueryRowContext(ctx, `SELECT `+challengeColumns+` FROM challenges WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {

@@ -123,6 +123,24 @@ func (s *sqlStore) SetGameThread(ctx context.Context, gameID int64, threadID str
 	})
 }
 
+// ClaimGameThread records the thread of an active game that has none yet
+// and reports whether this call did: of several replicas finishing a game's
+// cut-short opening, only the one that claimed it posts.
+func (s *sqlStore) ClaimGameThread(ctx context.Context, gameID int64, threadID string) (bool, error) {
+	claimed := false
+	err := s.inTx(ctx, func(ctx context.Context, tx *txn) error {
+		res, err := tx.ExecContext(ctx, `UPDATE games SET thread_id = ?, updated_at = ? WHERE id = ? AND thread_id = '' AND state = 'active'`,
+			threadID, s.now().UnixMilli(), gameID)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		claimed = n == 1
+		return err
+	})
+	return claimed, err
+}
+
 // Game reads one game's row; ErrNotFound if there is none.
 func (s *sqlStore) Game(ctx context.Context, id int64) (Game, error) {
 	return s.oneGame(ctx, s.read, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id)

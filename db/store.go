@@ -75,6 +75,11 @@ type Store interface {
 	// UnopenedGames lists active games created before cutoff whose thread
 	// was never recorded (their opening was cut short).
 	UnopenedGames(ctx context.Context, cutoff time.Time) ([]Game, error)
+	// ClaimGameThread records the thread of an active game that has none
+	// and reports whether this call did (the claim to finish its opening).
+	ClaimGameThread(ctx context.Context, gameID int64, threadID string) (bool, error)
+	// ChallengeOfGame finds the accepted challenge a game came from.
+	ChallengeOfGame(ctx context.Context, gameID int64) (Challenge, error)
 	LoadGame(ctx context.Context, id int64) (Game, games.Game, error)
 	Moves(ctx context.Context, gameID int64) ([]Move, error)
 	AppendMove(ctx context.Context, gameID int64, expectedPly int, m Move, deadline, reminderAt time.Time, end *End) (Result, error)
