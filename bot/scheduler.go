@@ -13,8 +13,8 @@ import (
 )
 
 // Tick does whatever the clock has made due: reminders at 80% of a move's
-// time, losses on time, expired challenges, and the computer's moves still
-// owed (after a restart). Everything it reads comes
+// time, losses on time, games whose opening a crash cut short, expired
+// challenges, and the computer's moves still owed (after a restart). Everything it reads comes
 // from the database, so deadlines survive restarts, and every action is
 // claimed in the database first, so none fires twice.
 func (b *Bot) Tick(ctx context.Context) {
