@@ -120,3 +120,42 @@ func ColourOwner(s Side) Player {
 	}
 	return NoPlayer
 }
+
+// MoveCache, embedded in a fast path's search level, holds the level's
+// legal moves and whether there is any, each worked out at most once per
+// visit: the game-over check needs only the second, and the capture
+// search asks it at every node, where stopping at the first move found
+// is much cheaper than listing them all.
+type MoveCache[M any] struct {
+	Moves     []M // the legal moves when Generated; scratch otherwise
+	Generated bool
+
+	anyMove, anyKnown bool
+}
+
+// Forget readies the cache for a new position; Moves keeps its storage.
+func (c *MoveCache[M]) Forget() { c.Generated, c.anyKnown = false, false }
+
+// Legal returns the legal moves, listed by generate (appending to the
+// slice it is given) on first use.
+func (c *MoveCache[M]) Legal(generate func([]M) []M) []M {
+	if !c.Generated {
+		c.Moves = generate(c.Moves[:0])
+		c.Generated = true
+	}
+	return c.Moves
+}
+
+// HasMove reports whether there is a legal move: from Moves when they are
+// listed, else by probe, which may stop at the first move it finds.
+func (c *MoveCache[M]) HasMove(probe func() bool) bool {
+	if !c.anyKnown {
+		if c.Generated {
+			c.anyMove = len(c.Moves) > 0
+		} else {
+			c.anyMove = probe()
+		}
+		c.anyKnown = true
+	}
+	return c.anyMove
+}

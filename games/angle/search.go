@@ -94,17 +94,14 @@ func searchMovers(p *position, m move, out *[2]sMover) []sMover {
 }
 
 type searchLevel struct {
-	pos       position
-	hash      uint64
-	moves     []move
-	generated bool
+	pos  position
+	hash uint64
+	// the legal moves and whether there is any, found at most once
+	games.MoveCache[move]
 	// the chance outcomes of the move last expanded here
 	expanded bool
 	code     uint32
 	outSq    []int // square each outcome's dice name; 0: nothing vanishes
-	// anyMove caches whether the side to move can move, known (anyKnown)
-	// without generating every move.
-	anyMove, anyKnown bool
 	// counts and placement follow the board from level to level: pieces
 	// by colour and kind, and each colour's placement score.
 	counts    [2][8]int16
@@ -165,11 +162,7 @@ func (s *searchState) cur() *searchLevel { return s.Cur() }
 
 func (s *searchState) legal() []move {
 	l := s.cur()
-	if !l.generated {
-		l.moves = l.pos.generate(l.moves[:0])
-		l.generated = true
-	}
-	return l.moves
+	return l.Legal(l.pos.generate)
 }
 
 func (s *searchState) Player() games.Player { return games.Player(s.cur().pos.side) }
@@ -178,15 +171,7 @@ func (s *searchState) Player() games.Player { return games.Player(s.cur().pos.si
 // first piece that can (most capture-search nodes need no more).
 func (s *searchState) hasMove() bool {
 	l := s.cur()
-	if !l.anyKnown {
-		if l.generated {
-			l.anyMove = len(l.moves) > 0
-		} else {
-			l.anyMove = l.pos.hasMove()
-		}
-		l.anyKnown = true
-	}
-	return l.anyMove
+	return l.HasMove(l.pos.hasMove)
 }
 
 func (s *searchState) Status() (bool, games.Player) {
@@ -221,10 +206,10 @@ func decode(c uint32) move {
 func (s *searchState) Moves(buf []games.SearchMove, tactical bool) []games.SearchMove {
 	l := s.cur()
 	p := &l.pos
-	ms := l.moves
-	if tactical && !l.generated {
-		ms = p.tacticalMoves(l.moves[:0])
-		l.moves = ms[:0]
+	ms := l.Moves
+	if tactical && !l.Generated {
+		ms = p.tacticalMoves(l.Moves[:0])
+		l.Moves = ms[:0]
 	} else {
 		ms = s.legal()
 	}
@@ -461,7 +446,8 @@ func (s *searchState) Push(sm games.SearchMove, outcome int) {
 		next.addCell(now, sq, 1)
 	}
 	next.hash = h
-	next.generated, next.expanded, next.anyKnown = false, false, false
+	next.Forget()
+	next.expanded = false
 	s.Enter()
 }
 

@@ -18,13 +18,10 @@ func (g *game) SearchState() (games.SearchState, bool) {
 }
 
 type searchLevel struct {
-	pos       position
-	hash      uint64
-	moves     []move
-	generated bool
-	// anyMove caches whether the side to move has a legal move, known
-	// (anyKnown) without generating them all.
-	anyMove, anyKnown bool
+	pos  position
+	hash uint64
+	// the legal moves and whether there is any, found at most once
+	games.MoveCache[move]
 	// counts follows the board from level to level: pieces by side and
 	// kind.
 	counts [2][jester + 1]int16
@@ -46,22 +43,14 @@ func (s *searchState) cur() *searchLevel { return s.Cur() }
 
 func (s *searchState) legal() []move {
 	l := s.cur()
-	if !l.generated {
-		l.moves = l.pos.searchMoves(l.moves[:0], false)
-		l.generated = true
-		l.anyMove, l.anyKnown = len(l.moves) > 0, true
-	}
-	return l.moves
+	return l.Legal(func(buf []move) []move { return l.pos.searchMoves(buf, false) })
 }
 
 // hasMove reports whether the side to move can move, stopping at the
 // first legal move found (most capture-search nodes need no more).
 func (s *searchState) hasMove() bool {
 	l := s.cur()
-	if !l.anyKnown {
-		l.anyMove, l.anyKnown = l.pos.searchHasMove(), true
-	}
-	return l.anyMove
+	return l.HasMove(l.pos.searchHasMove)
 }
 
 func (s *searchState) Player() games.Player { return games.Player(s.cur().pos.side) }
@@ -86,11 +75,11 @@ var bedeKinds = [9]games.PieceKind{"", games.Pawn, games.Squire, games.Bede, gam
 func (s *searchState) Moves(buf []games.SearchMove, tactical bool) []games.SearchMove {
 	l := s.cur()
 	p := &l.pos
-	ms := l.moves
-	if tactical && !l.generated {
+	ms := l.Moves
+	if tactical && !l.Generated {
 		// Only the captures and promotions are tested for legality.
-		ms = p.searchMoves(l.moves[:0], true)
-		l.moves = ms[:0]
+		ms = p.searchMoves(l.Moves[:0], true)
+		l.Moves = ms[:0]
 	} else {
 		ms = s.legal()
 	}
@@ -128,7 +117,7 @@ func (s *searchState) Push(sm games.SearchMove, _ int) {
 	next.count(prev.pos.board[from], -1)
 	next.count(was, -1)
 	next.count(now, 1)
-	next.generated, next.anyKnown = false, false
+	next.Forget()
 	s.Enter()
 }
 

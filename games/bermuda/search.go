@@ -20,13 +20,10 @@ func (g *game) SearchState() (games.SearchState, bool) {
 }
 
 type searchLevel struct {
-	pos       position
-	hash      uint64
-	moves     []move
-	generated bool
-	// anyMove caches whether the side to move can move, known (anyKnown)
-	// without generating every move.
-	anyMove, anyKnown bool
+	pos  position
+	hash uint64
+	// the legal moves and whether there is any, found at most once
+	games.MoveCache[move]
 	// counts and place follow the board from level to level: pieces by
 	// colour and kind, and each colour's placement score.
 	counts [2][8]int16
@@ -53,26 +50,14 @@ func (s *searchState) cur() *searchLevel { return s.Cur() }
 
 func (s *searchState) legal() []move {
 	l := s.cur()
-	if !l.generated {
-		l.moves = l.pos.generate(l.moves[:0])
-		l.generated = true
-	}
-	return l.moves
+	return l.Legal(l.pos.generate)
 }
 
 // hasMove reports whether the side to move can move, stopping at the
 // first piece that can (most capture-search nodes need no more).
 func (s *searchState) hasMove() bool {
 	l := s.cur()
-	if !l.anyKnown {
-		if l.generated {
-			l.anyMove = len(l.moves) > 0
-		} else {
-			l.anyMove = l.pos.hasMove()
-		}
-		l.anyKnown = true
-	}
-	return l.anyMove
+	return l.HasMove(l.pos.hasMove)
 }
 
 func (s *searchState) Player() games.Player { return games.Player(s.cur().pos.toMove) }
@@ -147,7 +132,7 @@ func (s *searchState) Push(sm games.SearchMove, _ int) {
 		next.addCell(now, sq, 1)
 	}
 	next.hash = h
-	next.generated, next.anyKnown = false, false
+	next.Forget()
 	s.Enter()
 }
 

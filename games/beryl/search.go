@@ -131,13 +131,10 @@ func (s *spState) ended(hasMove bool) (bool, games.Player) {
 }
 
 type searchLevel[S any] struct {
-	s         S
-	hash      uint64
-	moves     []move
-	generated bool
-	// anyMove caches whether the player to act can move, known (anyKnown)
-	// without generating every move.
-	anyMove, anyKnown bool
+	s    S
+	hash uint64
+	// the legal moves and whether there is any, found at most once
+	games.MoveCache[move]
 	// counts follows the board from level to level: pieces by army and
 	// kind.
 	counts [3][8]int16
@@ -172,11 +169,7 @@ func (st *searchState[S, P]) rules() P             { return P(&st.Cur().s) }
 
 func (st *searchState[S, P]) legal() []move {
 	l := st.cur()
-	if !l.generated {
-		l.moves = P(&l.s).generate(l.moves[:0])
-		l.generated = true
-	}
-	return l.moves
+	return l.Legal(P(&l.s).generate)
 }
 
 func (st *searchState[S, P]) Player() games.Player { return st.rules().acting() }
@@ -189,15 +182,7 @@ func (st *searchState[S, P]) Status() (bool, games.Player) {
 // first piece that can (most capture-search nodes need no more).
 func (st *searchState[S, P]) hasMove() bool {
 	l := st.cur()
-	if !l.anyKnown {
-		if l.generated {
-			l.anyMove = len(l.moves) > 0
-		} else {
-			l.anyMove = P(&l.s).anyMove()
-		}
-		l.anyKnown = true
-	}
-	return l.anyMove
+	return l.HasMove(P(&l.s).anyMove)
 }
 
 func (st *searchState[S, P]) Hash() uint64 { return st.cur().hash }
@@ -212,10 +197,10 @@ func decodeMove(c uint32) move {
 
 func (st *searchState[S, P]) Moves(buf []games.SearchMove, tactical bool) []games.SearchMove {
 	b := st.rules().board()
-	ms := st.cur().moves
-	if l := st.cur(); tactical && !l.generated {
-		ms = P(&l.s).tactical(l.moves[:0])
-		l.moves = ms[:0]
+	ms := st.cur().Moves
+	if l := st.cur(); tactical && !l.Generated {
+		ms = P(&l.s).tactical(l.Moves[:0])
+		l.Moves = ms[:0]
 	} else {
 		ms = st.legal()
 	}
@@ -259,7 +244,7 @@ func (st *searchState[S, P]) Push(sm games.SearchMove, _ int) {
 		}
 	}
 	next.hash = h
-	next.generated, next.anyKnown = false, false
+	next.Forget()
 	st.Enter()
 }
 
