@@ -111,19 +111,23 @@ func TestGatewayResumeReplaysWithoutDoubleAnswers(t *testing.T) {
 	}
 }
 
+// threadGoneWays are the ways a game's thread can stop taking posts: it
+// was deleted, or the bot lost access to it or the right to post there.
+var threadGoneWays = []struct {
+	name string
+	gone func(h *harness, thread string)
+}{
+	{"deleted (10003)", func(h *harness, thread string) { h.fake.DeleteChannel(thread) }},
+	{"no access (50001)", func(h *harness, thread string) {
+		h.fake.Fail("POST", "/channels/"+thread+"/", 403, `{"code":50001,"message":"Missing Access"}`, 1000)
+	}},
+	{"no permission (50013)", func(h *harness, thread string) {
+		h.fake.Fail("POST", "/channels/"+thread+"/", 403, `{"code":50013,"message":"Missing Permissions"}`, 1000)
+	}},
+}
+
 func TestGameWhoseThreadIsGoneIsAbortedUnrated(t *testing.T) {
-	for _, c := range []struct {
-		name string
-		gone func(h *harness, thread string)
-	}{
-		{"deleted (10003)", func(h *harness, thread string) { h.fake.DeleteChannel(thread) }},
-		{"no access (50001)", func(h *harness, thread string) {
-			h.fake.Fail("POST", "/channels/"+thread+"/", 403, `{"code":50001,"message":"Missing Access"}`, 1000)
-		}},
-		{"no permission (50013)", func(h *harness, thread string) {
-			h.fake.Fail("POST", "/channels/"+thread+"/", 403, `{"code":50013,"message":"Missing Permissions"}`, 1000)
-		}},
-	} {
+	for _, c := range threadGoneWays {
 		t.Run(c.name, func(t *testing.T) {
 			h := newHarness(t)
 			thread := h.startGame("chess")
