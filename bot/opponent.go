@@ -99,11 +99,14 @@ func (c *computer) due(gameID int64) {
 }
 
 // search runs one search in a free slot, waiting for one if need be.
-func (c *computer) search(ctx context.Context, g games.Game, level int) (engine.Result, error) {
+// history is the game's positions before g, so that the search sees
+// repetitions of them.
+func (c *computer) search(ctx context.Context, g games.Game, level int, history []games.Game) (engine.Result, error) {
 	c.mu.Lock()
 	limits, engineSearch := c.limits, c.engineSearch
 	c.mu.Unlock()
 	lim := limits(level)
+	lim.History = history
 	select {
 	case c.slots <- struct{}{}:
 	case <-ctx.Done():
@@ -202,12 +205,13 @@ func (b *Bot) computerMoveSurviving(ctx context.Context, gameID int64) (again bo
 // from, so only the first to commit shows anything, and the others drop
 // their copy of the game.
 func (b *Bot) computerMove(ctx context.Context, gameID int64) bool {
-	pos, ply, level, seat, ok := b.computerTurn(ctx, gameID)
+	pos, row, seat, ok := b.computerTurn(ctx, gameID)
 	if !ok {
 		return false
 	}
+	ply, level := row.Ply, row.ComputerLevel
 
-	res, err := b.opponent().search(ctx, pos, level)
+	res, err := b.opponent().search(ctx, pos, level, b.positionsBefore(ctx, row))
 	if ctx.Err() != nil {
 		return false // shutting down: the move stays due
 	}
@@ -247,17 +251,42 @@ func (b *Bot) computerMove(ctx context.Context, gameID int64) bool {
 
 // computerTurn reads the position the computer must move from, if it is
 // its turn; the game stays readable (/board, /moves) while it thinks.
-func (b *Bot) computerTurn(ctx context.Context, gameID int64) (pos games.Game, ply, level int, seat games.Player, ok bool) {
+func (b *Bot) computerTurn(ctx context.Context, gameID int64) (pos games.Game, row db.Game, seat games.Player, ok bool) {
 	s, err := b.lockGame(ctx, gameID) // checked against the stored row
 	if err != nil {
 		b.log.Error("computer: loading the game", "game", gameID, "err", err)
-		return nil, 0, 0, games.NoPlayer, false
+		return nil, db.Game{}, games.NoPlayer, false
 	}
 	defer unlockDroppingOnPanic(s)
 	if !b.computerToAct(s.row, s.game) {
-		return nil, 0, 0, games.NoPlayer, false
+		return nil, db.Game{}, games.NoPlayer, false
 	}
-	return s.game.Clone(), s.row.Ply, s.row.ComputerLevel, b.computerSeat(s.row), true
+	return s.game.Clone(), s.row, b.computerSeat(s.row), true
+}
+
+// positionsBefore replays the stored game to list its positions before
+// the current one. Without them the search still plays, only blind to
+// repetitions of earlier positions, so a failure is logged, not fatal.
+func (b *Bot) positionsBefore(ctx context.Context, row db.Game) []games.Game {
+	rec, _, err := b.gameRecord(ctx, row)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil // shutting down: the search returns at once anyway
+		}
+		b.log.Error("computer: reading the game's moves", "game", row.ID, "err", err)
+		return nil
+	}
+	var out []games.Game
+	_, err = games.ReplayEach(rec, func(st games.ReplayStep) {
+		if st.Index >= 0 {
+			out = append(out, st.Before)
+		}
+	})
+	if err != nil {
+		b.log.Error("computer: replaying the game", "game", row.ID, "err", err)
+		return nil
+	}
+	return out
 }
 
 // unlockDroppingOnPanic unlocks s; if a panic is passing, it first drops

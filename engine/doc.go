@@ -36,9 +36,10 @@
 // serves all seven variants. We did not build an MCTS to compare.
 //
 // Draws: a repetition inside the searched line scores as a draw, and so
-// does a root move after which the rules would declare one (a fast path
-// does not see the game's earlier positions). Levels 3–5 count a draw as
-// slightly bad for themselves (contempt).
+// does a line coming back to one of the game's earlier positions, when the
+// caller passes them (Limits.History; a fast path cannot see them itself),
+// and a root move after which the rules would declare one. Levels 3–5
+// count a draw as slightly bad for themselves (contempt).
 //
 // Turns follow games.Turn: when the same player acts again (several moves
 // in a Random Move Number Chess turn, or a lost turn handing the throw

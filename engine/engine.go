@@ -30,6 +30,12 @@ type Limits struct {
 	// PieceValues, if set, replaces the piece values (hundredths of a
 	// pawn) for this search: how self-play tuning tries candidates.
 	PieceValues map[games.PieceKind]int
+	// History, if set, is the game's earlier positions, oldest first (the
+	// position searched may be included). A line of the search that comes
+	// back to one of them is scored as a draw, as a line repeating itself
+	// is: the side ahead then avoids repeating, and the side behind finds
+	// the repetitions that would save it.
+	History []games.Game
 }
 
 // Info describes one completed iteration of the search.
@@ -138,6 +144,7 @@ func run(ctx context.Context, g games.Game, lim Limits, lv level, rng *rand.Rand
 	ev := newEvaluator(g, lim.PieceValues)
 	s.t = newTree(g, ev)
 	s.rootDraws = repetitionDraws(g, s.t, legal)
+	s.earlier = earlierPositions(lim.History, s.t)
 	maxDepth := lv.maxDepth
 	if lim.Depth > 0 && lim.Depth < maxDepth {
 		maxDepth = lim.Depth
@@ -214,6 +221,27 @@ func run(ctx context.Context, g games.Game, lim Limits, lv level, rng *rand.Rand
 		res.Move, res.Fallback = legal[rng.IntN(len(legal))], true
 	}
 	return res, nil
+}
+
+// earlierPositions hashes the game's earlier positions as t hashes its own.
+func earlierPositions(history []games.Game, t tree) map[uint64]bool {
+	if len(history) == 0 {
+		return nil
+	}
+	_, fast := t.(*fastTree)
+	out := make(map[uint64]bool, len(history))
+	for _, g := range history {
+		if !fast {
+			out[keyHash(g)] = true
+			continue
+		}
+		if sg, ok := g.(games.Searchable); ok {
+			if st, ok := sg.SearchState(); ok {
+				out[st.Hash()] = true
+			}
+		}
+	}
+	return out
 }
 
 // newTree picks the fast path when the variant offers one.

@@ -53,6 +53,9 @@ type searcher struct {
 	// rootDraws are the root moves after which the rules declare a draw by
 	// repetition: a fast path does not see the game's earlier positions.
 	rootDraws map[uint32]bool
+	// earlier are the hashes of the game's positions before the root
+	// (Limits.History): coming back to one inside the tree is a draw.
+	earlier map[uint64]bool
 
 	// root results of the iteration in progress
 	rootBest    uint32
@@ -112,6 +115,9 @@ func (s *searcher) search(depth, ply, alpha, beta int) int {
 		if s.path[i] == h {
 			return s.draw(t.player()) // a repetition inside the line: no progress, a draw
 		}
+	}
+	if ply > 0 && s.earlier[h] {
+		return s.draw(t.player()) // back to a position the game has had
 	}
 	if ply >= maxPly-maxQuiet-2 {
 		return t.evaluate()

@@ -138,6 +138,7 @@ func playMatchGame(ctx context.Context, variant string, seats [2]matchPlayer, se
 		}
 	}
 	var played []string
+	var history []games.Game // the positions before g, for the engine to see repetitions
 	for len(played) < maxMatchPlies {
 		if o := g.Outcome(); o.Over {
 			return o, len(played), nil
@@ -146,6 +147,9 @@ func playMatchGame(ctx context.Context, variant string, seats [2]matchPlayer, se
 		idx := 0
 		if who != aSeat {
 			idx = 1
+		}
+		if ai, ok := seats[who].(*aiPlayer); ok {
+			ai.history = history
 		}
 		start := time.Now()
 		text, err := seats[who].choose(ctx, g, played)
@@ -158,6 +162,7 @@ func playMatchGame(ctx context.Context, variant string, seats [2]matchPlayer, se
 		if err != nil {
 			return games.Outcome{}, len(played), fmt.Errorf("%s played %q at ply %d: %w", seats[who].name(), text, len(played)+1, err)
 		}
+		history = append(history, g)
 		g = next
 		played = append(played, ply.Move)
 	}
@@ -233,12 +238,13 @@ type aiPlayer struct {
 	rng      *rand.Rand
 	spec     string
 	values   map[games.PieceKind]int // nil: the engine's own
+	history  []games.Game            // the game's positions before the one to play
 }
 
 func (p *aiPlayer) name() string   { return fmt.Sprintf("%s (%v/move)", p.spec, p.moveTime) }
 func (p *aiPlayer) newGame() error { return nil }
 func (p *aiPlayer) close()         {}
 func (p *aiPlayer) choose(ctx context.Context, g games.Game, _ []string) (string, error) {
-	r, err := engine.Search(ctx, g, engine.Limits{Level: p.level, MoveTime: p.moveTime, Seed: p.rng.Uint64(), PieceValues: p.values})
+	r, err := engine.Search(ctx, g, engine.Limits{Level: p.level, MoveTime: p.moveTime, Seed: p.rng.Uint64(), PieceValues: p.values, History: p.history})
 	return r.Move.Notation, err
 }

@@ -18,6 +18,9 @@ type aiOpponent struct {
 	level *int
 	as    *string
 	human games.Player
+	// seen is every position engineMove was shown (it is asked at every
+	// turn, the human's too), for the search to see repetitions.
+	seen []games.Game
 }
 
 func addAIFlags(fs *flag.FlagSet) *aiOpponent {
@@ -63,10 +66,14 @@ func (a *aiOpponent) check(g games.Game) error {
 
 // engineMove returns the engine's move when it is the engine's turn.
 func (a *aiOpponent) engineMove(g games.Game, stdout io.Writer) (string, bool) {
-	if *a.level == 0 || g.Turn().Player == a.human {
+	if *a.level == 0 {
 		return "", false
 	}
-	r, err := engine.Search(context.Background(), g, engine.Limits{Level: *a.level, Seed: uint64(time.Now().UnixNano())})
+	a.seen = append(a.seen, g)
+	if g.Turn().Player == a.human {
+		return "", false
+	}
+	r, err := engine.Search(context.Background(), g, engine.Limits{Level: *a.level, Seed: uint64(time.Now().UnixNano()), History: a.seen})
 	if err != nil {
 		return "", false
 	}
