@@ -4,9 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"log/slog"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"sync/atomic"
 	"testing"
@@ -64,63 +62,32 @@ func BenchmarkMoveInteraction(b *testing.B) {
 }
 
 func benchMoves(b *testing.B, variant string) {
-	store, err := db.Open(filepath.Join(b.TempDir(), "bench.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer store.Close()
 	dc := &nopDiscord{}
-	bot := New(Options{Store: store, Discord: dc, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	bot, store := newBenchBot(b, "bench.db", dc)
 	bot.Roller = games.Seeded(3)
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(1, 2))
 	var thread string
-	var players [2]string
 	newGame := func() {
-		g, rolls, _, err := games.Start(variant, "", bot.Roller)
-		if err != nil {
-			b.Fatal(err)
-		}
-		_ = g
-		players = [2]string{"p1", "p2"}
-		id, err := store.CreateGame(ctx, db.Game{GuildID: "g", ChannelID: "c", Variant: variant, StartRolls: rolls,
-			Players: players, Days: 3, State: "active", Winner: -1, DrawOfferBy: -1, CreatedAt: time.Now(), UpdatedAt: time.Now()})
-		if err != nil {
-			b.Fatal(err)
-		}
-		thread = fmt.Sprintf("t%d", id)
-		if err := store.SetGameThread(ctx, id, thread); err != nil {
-			b.Fatal(err)
-		}
+		_, thread = newBenchGame(ctx, b, bot, store, db.Game{GuildID: "g", ChannelID: "c", Variant: variant,
+			Players: [2]string{"p1", "p2"}, Days: 3, State: "active", Winner: -1, DrawOfferBy: -1, CreatedAt: time.Now(), UpdatedAt: time.Now()})
 	}
 	newGame()
 	var times []time.Duration
 	b.ResetTimer()
 	for n := 0; n < b.N; n++ {
 		b.StopTimer()
-		row, err := store.GameByThread(ctx, thread)
+		mv, who, ok, err := randomBenchMove(ctx, bot, store, thread, rng)
 		if err != nil {
 			b.Fatal(err)
 		}
-		s, err := bot.lockGame(ctx, row.ID)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if s.game.Outcome().Over || s.row.State != "active" {
-			s.unlock()
+		if !ok {
 			newGame()
 			n--
 			b.StartTimer()
 			continue
 		}
-		legal := s.game.LegalMoves()
-		mv := legal[rng.IntN(len(legal))].Notation
-		who := players[s.game.Turn().Player]
-		s.unlock()
-		in := &discordgo.Interaction{ID: fmt.Sprintf("i%d", n), Type: discordgo.InteractionApplicationCommand, GuildID: "g", ChannelID: thread,
-			AppPermissions: 1<<62 - 1, Member: &discordgo.Member{User: &discordgo.User{ID: who}},
-			Data: discordgo.ApplicationCommandInteractionData{Name: "move", Options: []*discordgo.ApplicationCommandInteractionDataOption{
-				{Name: "move", Type: discordgo.ApplicationCommandOptionString, Value: mv}}}}
+		in := moveInteraction(fmt.Sprintf("i%d", n), thread, who, mv)
 		b.StartTimer()
 		start := time.Now()
 		bot.HandleInteraction(in)

@@ -3,16 +3,11 @@ package bot
 import (
 	"context"
 	"fmt"
-	"io"
-	"log/slog"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/bwmarrin/discordgo"
 
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/engine"
@@ -34,13 +29,8 @@ func BenchmarkFirstCallbackWhileComputerThinks(b *testing.B) {
 const benchSelf = "bermuda-bot"
 
 func benchFirstCallback(b *testing.B, thinking int, unbounded bool) {
-	store, err := db.Open(filepath.Join(b.TempDir(), "thinking.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer store.Close()
 	dc := &timingDiscord{first: map[string]time.Time{}}
-	bot := New(Options{Store: store, Discord: dc, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	bot, store := newBenchBot(b, "thinking.db", dc)
 	bot.SetSelfID(benchSelf)
 	bot.Roller = games.Seeded(5)
 	// Searches that last until cancelled: the computer thinks throughout.
@@ -54,20 +44,8 @@ func benchFirstCallback(b *testing.B, thinking int, unbounded bool) {
 	}()
 
 	newGame := func(players [2]string, level int) (int64, string) {
-		_, rolls, _, err := games.Start("chess", "", bot.Roller)
-		if err != nil {
-			b.Fatal(err)
-		}
-		id, err := store.CreateGame(ctx, db.Game{GuildID: "g", ChannelID: "c", Variant: "chess", StartRolls: rolls,
+		return newBenchGame(ctx, b, bot, store, db.Game{GuildID: "g", ChannelID: "c", Variant: "chess",
 			Players: players, Days: 3, ComputerLevel: level})
-		if err != nil {
-			b.Fatal(err)
-		}
-		thread := fmt.Sprintf("t%d", id)
-		if err := store.SetGameThread(ctx, id, thread); err != nil {
-			b.Fatal(err)
-		}
-		return id, thread
 	}
 	for range thinking {
 		id, _ := newGame([2]string{benchSelf, "p"}, 5) // the computer is White: it moves first
@@ -99,29 +77,17 @@ func benchFirstCallback(b *testing.B, thinking int, unbounded bool) {
 	b.ResetTimer()
 	for n := 0; n < b.N; n++ {
 		b.StopTimer()
-		row, err := store.GameByThread(ctx, thread)
+		mv, who, ok, err := randomBenchMove(ctx, bot, store, thread, rng)
 		if err != nil {
 			b.Fatal(err)
 		}
-		s, err := bot.lockGame(ctx, row.ID)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if s.game.Outcome().Over || s.row.State != "active" {
-			s.unlock()
+		if !ok {
 			_, thread = newGame([2]string{"p1", "p2"}, 0)
 			n--
 			b.StartTimer()
 			continue
 		}
-		legal := s.game.LegalMoves()
-		mv := legal[rng.IntN(len(legal))].Notation
-		who := s.row.Players[s.game.Turn().Player]
-		s.unlock()
-		in := &discordgo.Interaction{ID: fmt.Sprintf("m%d", n), Type: discordgo.InteractionApplicationCommand, GuildID: "g",
-			ChannelID: thread, AppPermissions: 1<<62 - 1, Member: &discordgo.Member{User: &discordgo.User{ID: who}},
-			Data: discordgo.ApplicationCommandInteractionData{Name: "move", Options: []*discordgo.ApplicationCommandInteractionDataOption{
-				{Name: "move", Type: discordgo.ApplicationCommandOptionString, Value: mv}}}}
+		in := moveInteraction(fmt.Sprintf("m%d", n), thread, who, mv)
 		b.StartTimer()
 		start := time.Now()
 		bot.HandleInteraction(in)

@@ -3,10 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
-	"io"
-	"log/slog"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"sync"
 	"testing"
@@ -22,12 +19,7 @@ import (
 // already handled: from memory (a re-delivery to the same process), and
 // from its claim in the database (a re-delivery after a restart).
 func BenchmarkDuplicateInteraction(b *testing.B) {
-	store, err := db.Open(filepath.Join(b.TempDir(), "dup.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer store.Close()
-	bot := New(Options{Store: store, Discord: &nopDiscord{}, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	bot, _ := newBenchBot(b, "dup.db", &nopDiscord{})
 	cmd := &discordgo.Interaction{ID: "dup-cmd", Type: discordgo.InteractionApplicationCommand,
 		Data: discordgo.ApplicationCommandInteractionData{Name: "help"}}
 	bot.HandleInteraction(cmd)
@@ -70,31 +62,15 @@ func (d *timingDiscord) Respond(i *discordgo.Interaction, _ *discordgo.Interacti
 // a no-op, so this is the bot's own share of the 3-second budget.
 func BenchmarkFirstCallback50Games(b *testing.B) {
 	const nGames = 50
-	store, err := db.Open(filepath.Join(b.TempDir(), "load.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer store.Close()
 	dc := &timingDiscord{first: map[string]time.Time{}}
-	bot := New(Options{Store: store, Discord: dc, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	bot, store := newBenchBot(b, "load.db", dc)
 	bot.Roller = games.Seeded(5)
 	ctx := context.Background()
 	variants := games.All()
 	newGame := func(n int) string {
 		v := variants[n%len(variants)].ID
-		_, rolls, _, err := games.Start(v, "", bot.Roller)
-		if err != nil {
-			b.Fatal(err)
-		}
-		id, err := store.CreateGame(ctx, db.Game{GuildID: "g", ChannelID: "c", Variant: v, StartRolls: rolls,
+		_, thread := newBenchGame(ctx, b, bot, store, db.Game{GuildID: "g", ChannelID: "c", Variant: v,
 			Players: [2]string{"p1", "p2"}, Days: 3, State: "active", Winner: -1, DrawOfferBy: -1, CreatedAt: time.Now(), UpdatedAt: time.Now()})
-		if err != nil {
-			b.Fatal(err)
-		}
-		thread := fmt.Sprintf("t%d", id)
-		if err := store.SetGameThread(ctx, id, thread); err != nil {
-			b.Fatal(err)
-		}
 		return thread
 	}
 	threads := make([]string, nGames)
@@ -116,29 +92,16 @@ func BenchmarkFirstCallback50Games(b *testing.B) {
 			defer wg.Done()
 			rng := rand.New(rand.NewPCG(uint64(g), 3))
 			for n := range next {
-				row, err := store.GameByThread(ctx, threads[g])
+				mv, who, ok, err := randomBenchMove(ctx, bot, store, threads[g], rng)
 				if err != nil {
 					b.Error(err)
 					return
 				}
-				s, err := bot.lockGame(ctx, row.ID)
-				if err != nil {
-					b.Error(err)
-					return
-				}
-				if s.game.Outcome().Over || s.row.State != "active" {
-					s.unlock()
+				if !ok {
 					threads[g] = newGame(g)
 					continue
 				}
-				legal := s.game.LegalMoves()
-				mv := legal[rng.IntN(len(legal))].Notation
-				who := s.row.Players[s.game.Turn().Player]
-				s.unlock()
-				in := &discordgo.Interaction{ID: fmt.Sprintf("m%d", n), Type: discordgo.InteractionApplicationCommand, GuildID: "g",
-					ChannelID: threads[g], AppPermissions: 1<<62 - 1, Member: &discordgo.Member{User: &discordgo.User{ID: who}},
-					Data: discordgo.ApplicationCommandInteractionData{Name: "move", Options: []*discordgo.ApplicationCommandInteractionDataOption{
-						{Name: "move", Type: discordgo.ApplicationCommandOptionString, Value: mv}}}}
+				in := moveInteraction(fmt.Sprintf("m%d", n), threads[g], who, mv)
 				start := time.Now()
 				bot.HandleInteraction(in)
 				dc.mu.Lock()
