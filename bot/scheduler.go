@@ -64,40 +64,51 @@ func (b *Bot) remind(ctx context.Context, now time.Time) {
 // remindOne sends one game's reminder. A panic is logged and the game's
 // lock released, so one bad game never stops the scheduler (or the bot).
 func (b *Bot) remindOne(ctx context.Context, g db.Game) {
-	s, ok, err := b.tryLockGame(ctx, g.ID, schedulerPatience)
+	b.runDue(ctx, g.ID, "reminder", "reminder: loading game", func(s *session) {
+		first, err := b.store.MarkReminded(ctx, g.ID, g.Ply)
+		if err != nil {
+			b.log.Error("marking a reminder", "game", g.ID, "err", err)
+			return
+		}
+		if !first || s.row.State != "active" {
+			return
+		}
+		s.row.ReminderSent = true
+		t := s.game.Turn()
+		who := s.row.Players[t.Player]
+		text := fmt.Sprintf("⏰ %s, it's your move (%s). Your time runs out <t:%d:R>; after that the game is lost on time.",
+			mention(who), s.game.Roles()[t.Player], s.row.Deadline.Unix())
+		msg := &discordgo.MessageSend{Content: text, AllowedMentions: pingOnly(who)}
+		if s.boardStale { // the last board never reached the thread
+			if board, err := b.boardMessage(s.row, s.game, fmt.Sprintf("Position after %s", plural(s.row.Ply, "move"))); err == nil {
+				msg.Embeds, msg.Files = board.Embeds, board.Files
+			}
+		}
+		if _, err := b.send(s.row.ThreadID, msg); isGone(err) {
+			b.abandonGame(ctx, s, err)
+		} else if err == nil && len(msg.Files) > 0 {
+			s.boardStale = false
+		}
+	})
+}
+
+// runDue runs a scheduled job on game id under the game's lock, waiting
+// at most schedulerPatience for it: a game a player's action holds is left
+// alone (it is due again next tick), a failure to load it is logged as
+// loadErr, and a panic in run is logged and the lock released, so one bad
+// game never stops the scheduler (or the bot).
+func (b *Bot) runDue(ctx context.Context, id int64, job, loadErr string, run func(s *session)) {
+	s, ok, err := b.tryLockGame(ctx, id, schedulerPatience)
 	if !ok {
-		return // a player's action holds the game; due again next tick
+		return
 	}
 	if err != nil {
-		b.log.Error("reminder: loading game", "game", g.ID, "err", err)
+		b.log.Error(loadErr, "game", id, "err", err)
 		return
 	}
 	defer s.unlock()
-	defer b.survive("reminder", g.ID)
-	first, err := b.store.MarkReminded(ctx, g.ID, g.Ply)
-	if err != nil {
-		b.log.Error("marking a reminder", "game", g.ID, "err", err)
-		return
-	}
-	if !first || s.row.State != "active" {
-		return
-	}
-	s.row.ReminderSent = true
-	t := s.game.Turn()
-	who := s.row.Players[t.Player]
-	text := fmt.Sprintf("⏰ %s, it's your move (%s). Your time runs out <t:%d:R>; after that the game is lost on time.",
-		mention(who), s.game.Roles()[t.Player], s.row.Deadline.Unix())
-	msg := &discordgo.MessageSend{Content: text, AllowedMentions: pingOnly(who)}
-	if s.boardStale { // the last board never reached the thread
-		if board, err := b.boardMessage(s.row, s.game, fmt.Sprintf("Position after %s", plural(s.row.Ply, "move"))); err == nil {
-			msg.Embeds, msg.Files = board.Embeds, board.Files
-		}
-	}
-	if _, err := b.send(s.row.ThreadID, msg); isGone(err) {
-		b.abandonGame(ctx, s, err)
-	} else if err == nil && len(msg.Files) > 0 {
-		s.boardStale = false
-	}
+	defer b.survive(job, id)
+	run(s)
 }
 
 // survive, deferred, turns a panic in a scheduled job into a log line.
@@ -120,43 +131,35 @@ func (b *Bot) timeouts(ctx context.Context, now time.Time) {
 
 // timeoutOne ends one game on time, if it still is out of time.
 func (b *Bot) timeoutOne(ctx context.Context, g db.Game, now time.Time) {
-	s, ok, err := b.tryLockGame(ctx, g.ID, schedulerPatience)
-	if !ok {
-		return // a player's action holds the game; due again next tick
-	}
-	if err != nil {
-		b.log.Error("timeout: loading game", "game", g.ID, "err", err)
-		return
-	}
-	defer s.unlock()
-	defer b.survive("timeout", g.ID)
-	// lockGame read the stored row under the game's lock: a move that
-	// just landed, here or on another replica, shows in it.
-	if s.row.State != "active" || s.row.Deadline.IsZero() || s.row.Deadline.After(now) {
-		return
-	}
-	// A thread that is gone (deleted, or the bot may no longer post there)
-	// makes the game aborted and unrated, as on every other path: nobody
-	// could have moved. Looked at before the rated ending, which cannot be
-	// taken back; abandonGame's own ending is the claim between replicas.
-	if s.row.ThreadID != "" {
-		if err := b.dc.Typing(s.row.ThreadID); isGone(err) {
-			b.abandonGame(ctx, s, err)
+	b.runDue(ctx, g.ID, "timeout", "timeout: loading game", func(s *session) {
+		// lockGame read the stored row under the game's lock: a move that
+		// just landed, here or on another replica, shows in it.
+		if s.row.State != "active" || s.row.Deadline.IsZero() || s.row.Deadline.After(now) {
 			return
 		}
-	}
-	loser := s.game.Turn().Player
-	// Ending the game is the claim: of several replicas ticking at once,
-	// only the one whose EndGame succeeds says anything.
-	res, err := b.store.EndGame(ctx, s.id, db.End{Winner: int(loser.Other()), Reason: "time"})
-	switch {
-	case err == nil:
-		b.showTimeLoss(ctx, s, int(loser), int(loser.Other()), res)
-	case errors.Is(err, db.ErrGameOver):
-		s.game = nil // ended elsewhere meanwhile: reloaded when needed
-	default:
-		b.log.Warn("ending a game on time", "game", g.ID, "err", err)
-	}
+		// A thread that is gone (deleted, or the bot may no longer post there)
+		// makes the game aborted and unrated, as on every other path: nobody
+		// could have moved. Looked at before the rated ending, which cannot be
+		// taken back; abandonGame's own ending is the claim between replicas.
+		if s.row.ThreadID != "" {
+			if err := b.dc.Typing(s.row.ThreadID); isGone(err) {
+				b.abandonGame(ctx, s, err)
+				return
+			}
+		}
+		loser := s.game.Turn().Player
+		// Ending the game is the claim: of several replicas ticking at once,
+		// only the one whose EndGame succeeds says anything.
+		res, err := b.store.EndGame(ctx, s.id, db.End{Winner: int(loser.Other()), Reason: "time"})
+		switch {
+		case err == nil:
+			b.showTimeLoss(ctx, s, int(loser), int(loser.Other()), res)
+		case errors.Is(err, db.ErrGameOver):
+			s.game = nil // ended elsewhere meanwhile: reloaded when needed
+		default:
+			b.log.Warn("ending a game on time", "game", g.ID, "err", err)
+		}
+	})
 }
 
 func (b *Bot) expireChallenges(ctx context.Context, now time.Time) {

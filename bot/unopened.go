@@ -38,40 +38,32 @@ func (b *Bot) unopenedGames(ctx context.Context, now time.Time) {
 
 func (b *Bot) abortUnopened(ctx context.Context, g db.Game) {
 	// An opening still under way in this process holds the game's lock.
-	s, ok, err := b.tryLockGame(ctx, g.ID, schedulerPatience)
-	if !ok {
-		return
-	}
-	if err != nil {
-		b.log.Error("unopened game: loading it", "game", g.ID, "err", err)
-		return
-	}
-	defer s.unlock()
-	defer b.survive("aborting an unopened game", g.ID)
-	if s.row.State != "active" || s.row.ThreadID != "" {
-		return
-	}
-	if b.finishOpening(ctx, s) {
-		return
-	}
-	if _, err := b.store.EndGame(ctx, s.id, db.End{Winner: -1, Reason: "aborted"}); err != nil {
-		if !errors.Is(err, db.ErrGameOver) {
-			b.log.Warn("aborting a game whose opening was cut short", "game", s.id, "err", err)
+	b.runDue(ctx, g.ID, "aborting an unopened game", "unopened game: loading it", func(s *session) {
+		if s.row.State != "active" || s.row.ThreadID != "" {
+			return
 		}
-		s.game = nil // reloaded when needed
-		return
-	}
-	s.row.State, s.row.Reason = "aborted", "aborted"
-	b.mu.Lock()
-	delete(b.sessions, s.id)
-	b.mu.Unlock()
-	b.log.Warn("game opening was cut short; game aborted unrated", "game", s.id)
-	text := fmt.Sprintf("🛑 The **%s** game between %s and %s (game #%d) was cancelled and will not be rated: "+
-		"I was interrupted while opening its thread, so it could not be played there. Use `/challenge` to start again.",
-		variantName(s.row.Variant), mention(s.row.Players[0]), mention(s.row.Players[1]), s.id)
-	if err := b.sendText(s.row.ChannelID, text, pingOnly(s.row.Players[0], s.row.Players[1])); err != nil {
-		b.log.Warn("could not say that a game was cancelled", "game", s.id, "channel", s.row.ChannelID, "err", err)
-	}
+		if b.finishOpening(ctx, s) {
+			return
+		}
+		if _, err := b.store.EndGame(ctx, s.id, db.End{Winner: -1, Reason: "aborted"}); err != nil {
+			if !errors.Is(err, db.ErrGameOver) {
+				b.log.Warn("aborting a game whose opening was cut short", "game", s.id, "err", err)
+			}
+			s.game = nil // reloaded when needed
+			return
+		}
+		s.row.State, s.row.Reason = "aborted", "aborted"
+		b.mu.Lock()
+		delete(b.sessions, s.id)
+		b.mu.Unlock()
+		b.log.Warn("game opening was cut short; game aborted unrated", "game", s.id)
+		text := fmt.Sprintf("🛑 The **%s** game between %s and %s (game #%d) was cancelled and will not be rated: "+
+			"I was interrupted while opening its thread, so it could not be played there. Use `/challenge` to start again.",
+			variantName(s.row.Variant), mention(s.row.Players[0]), mention(s.row.Players[1]), s.id)
+		if err := b.sendText(s.row.ChannelID, text, pingOnly(s.row.Players[0], s.row.Players[1])); err != nil {
+			b.log.Warn("could not say that a game was cancelled", "game", s.id, "channel", s.row.ChannelID, "err", err)
+		}
+	})
 }
 
 // finishOpening opens an accepted challenge's game in the thread started
