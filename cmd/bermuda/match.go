@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -50,6 +52,7 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed for the dice and the players' randomness")
 	moveTime := fs.Int("movetime", 200, "milliseconds per move for ai and uci players")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of a table")
+	records := fs.String("records", "", "write every game to this folder (PGN for chess, the record format otherwise)")
 	if help, err := parseFlags(fs, args); help || err != nil {
 		return err
 	}
@@ -64,6 +67,11 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return usagef("-movetime must be at least 1 ms")
 	}
 	mt := time.Duration(*moveTime) * time.Millisecond
+	if *records != "" {
+		if err := os.MkdirAll(*records, 0o755); err != nil {
+			return usagef("-records: %v", err)
+		}
+	}
 	a, err := newMatchPlayer(*aSpec, v.ID, mt, *seed*2+1)
 	if err != nil {
 		return err
@@ -85,9 +93,15 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		if i%2 == 1 {
 			seats, aSeat = [2]matchPlayer{b, a}, games.Player2
 		}
-		o, plies, err := playMatchGame(ctx, v.ID, seats, *seed+uint64(i)*7919, &spent, &moves, aSeat)
+		o, rec, err := playMatchGame(ctx, v.ID, seats, *seed+uint64(i)*7919, &spent, &moves, aSeat)
 		if err != nil {
 			return fmt.Errorf("game %d: %w", i+1, err)
+		}
+		plies := len(rec.Plies)
+		if *records != "" {
+			if err := writeMatchRecord(*records, i+1, rec, o, seats); err != nil {
+				return err
+			}
 		}
 		word := "draw"
 		switch {
@@ -124,24 +138,40 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// writeMatchRecord writes game n of a match into dir, named by its number
+// and with the players' names as tags.
+func writeMatchRecord(dir string, n int, rec games.Record, o games.Outcome, seats [2]matchPlayer) error {
+	path := filepath.Join(dir, fmt.Sprintf("game-%03d.%s", n, games.RecordExt(rec.Variant)))
+	f := &gameFile{path: path, rec: rec, tags: map[string]string{
+		"Event": "bermuda match", "Round": strconv.Itoa(n),
+		"Player1": seats[0].name(), "Player2": seats[1].name(),
+	}}
+	if o.Over && strings.HasSuffix(o.Reason, " plies") {
+		// The match's own limit: the rules would not end the game here.
+		f.tags["Result"], f.tags["Termination"] = "1/2-1/2", "match limit of "+o.Reason
+	}
+	return f.save()
+}
+
 // playMatchGame plays one game; spent and moves add up each player's time
 // (index 0 = A) and aSeat says which player A is.
-func playMatchGame(ctx context.Context, variant string, seats [2]matchPlayer, seed uint64, spent *[2]time.Duration, moves *[2]int, aSeat games.Player) (games.Outcome, int, error) {
+func playMatchGame(ctx context.Context, variant string, seats [2]matchPlayer, seed uint64, spent *[2]time.Duration, moves *[2]int, aSeat games.Player) (games.Outcome, games.Record, error) {
 	roller := games.Seeded(seed)
-	g, _, _, err := games.Start(variant, "", roller)
+	g, startRolls, _, err := games.Start(variant, "", roller)
+	rec := games.Record{Variant: variant, StartRolls: startRolls}
 	if err != nil {
-		return games.Outcome{}, 0, err
+		return games.Outcome{}, rec, err
 	}
 	for _, p := range seats {
 		if err := p.newGame(); err != nil {
-			return games.Outcome{}, 0, err
+			return games.Outcome{}, rec, err
 		}
 	}
 	var played []string
 	var history []games.Game // the positions before g, for the engine to see repetitions
 	for len(played) < maxMatchPlies {
 		if o := g.Outcome(); o.Over {
-			return o, len(played), nil
+			return o, rec, nil
 		}
 		who := g.Turn().Player
 		idx := 0
@@ -156,17 +186,18 @@ func playMatchGame(ctx context.Context, variant string, seats [2]matchPlayer, se
 		spent[idx] += time.Since(start)
 		moves[idx]++
 		if err != nil {
-			return games.Outcome{}, len(played), fmt.Errorf("%s: %w", seats[who].name(), err)
+			return games.Outcome{}, rec, fmt.Errorf("%s: %w", seats[who].name(), err)
 		}
 		next, ply, _, err := games.Apply(g, text, roller)
 		if err != nil {
-			return games.Outcome{}, len(played), fmt.Errorf("%s played %q at ply %d: %w", seats[who].name(), text, len(played)+1, err)
+			return games.Outcome{}, rec, fmt.Errorf("%s played %q at ply %d: %w", seats[who].name(), text, len(played)+1, err)
 		}
 		history = append(history, g)
 		g = next
 		played = append(played, ply.Move)
+		rec.Plies = append(rec.Plies, ply)
 	}
-	return games.DrawBy(fmt.Sprintf("%d plies", maxMatchPlies)), len(played), nil
+	return games.DrawBy(fmt.Sprintf("%d plies", maxMatchPlies)), rec, nil
 }
 
 func newMatchPlayer(spec, variant string, moveTime time.Duration, seed uint64) (matchPlayer, error) {

@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -88,5 +90,33 @@ func TestPlayAgainstTheEngine(t *testing.T) {
 	}
 	if code, _, _ := runCmd(t, "", "play", "-ai", "2", "-as", "green"); code != 2 {
 		t.Errorf("-as green: exit %d, want 2", code)
+	}
+}
+
+// TestMatchRecordsReplay writes each game of a match to a folder and reads
+// every file back with `play -replay`'s reader: the record replays to the
+// position the match ended in, with the players named.
+func TestMatchRecordsReplay(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errs := runCmd(t, "", "match", "-variant", "angle", "-a", "greedy", "-b", "random", "-games", "2", "-seed", "4", "-records", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for n := 1; n <= 2; n++ {
+		path := filepath.Join(dir, fmt.Sprintf("game-%03d.txt", n))
+		rec, tags, g, err := readGameFile(path)
+		if err != nil {
+			t.Fatalf("game %d: %v", n, err)
+		}
+		if len(rec.Plies) == 0 || (tags["Player1"] != "greedy" && tags["Player1"] != "random") || tags["Player1"] == tags["Player2"] {
+			t.Errorf("game %d: %d plies, tags %v", n, len(rec.Plies), tags)
+		}
+		o := g.Outcome()
+		if o.Over && !strings.Contains(errs, fmt.Sprintf("(%s, %d plies)", o.Reason, len(rec.Plies))) {
+			t.Errorf("game %d ends %q after %d plies, the match said %q", n, o.Reason, len(rec.Plies), errs)
+		}
+	}
+	if code, _, _ := runCmd(t, "", "match", "-games", "1", "-records", filepath.Join(dir, "game-001.txt", "x")); code != 2 {
+		t.Errorf("-records under a file: exit %d, want 2", code)
 	}
 }
