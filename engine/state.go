@@ -172,10 +172,12 @@ type fastTree struct {
 	owner []games.Player
 	cnt   []int
 	buf   []games.SearchMove
+	clock games.ProgressClock // nil: the variant has no fifty-move rule to report
 }
 
 func newFastTree(st games.SearchState, ev *evaluator, sides int) *fastTree {
 	t := &fastTree{ev: ev, st: st, sides: sides}
+	t.clock, _ = st.(games.ProgressClock)
 	for _, k := range st.Kinds() {
 		t.kinds = append(t.kinds, ev.value(k))
 	}
@@ -232,5 +234,21 @@ func (t *fastTree) evaluate() int {
 			score -= sum
 		}
 	}
-	return score + t.st.Positional()
+	return fadeToDraw(score+t.st.Positional(), t.clock)
+}
+
+// fadeToDraw shrinks a score as the fifty-move count runs, to half of it
+// when the draw falls: the side ahead then gains by a capture or a pawn
+// move (which restart the count) instead of shuffling until the rule
+// draws a won game, and the side behind by holding out.
+func fadeToDraw(score int, clock games.ProgressClock) int {
+	if clock == nil {
+		return score
+	}
+	plies, limit := clock.Clock()
+	if plies <= 0 || limit <= 0 {
+		return score
+	}
+	plies = min(plies, limit)
+	return score * (2*limit - plies) / (2 * limit)
 }

@@ -77,3 +77,12 @@ type SearchState interface {
 	// Move gives the public form of m (its canonical Notation at least).
 	Move(m SearchMove) Move
 }
+
+// ProgressClock is implemented by search states whose variant draws a game
+// after a number of plies without progress (the fifty-move rules): a
+// program can then prefer progress while it still counts.
+type ProgressClock interface {
+	// Clock returns the plies counted towards the draw so far and the
+	// count at which the game is drawn.
+	Clock() (plies, limit int)
+}

@@ -509,6 +509,10 @@ func (s *searchState) Positional() int {
 	return int(l.placement[me]-l.placement[me^1]) + 10
 }
 
+// Clock is the fifty-move count, which a vanishing restarts too
+// (games.ProgressClock).
+func (s *searchState) Clock() (int, int) { return s.cur().pos.halfmove, 100 }
+
 func absInt(x int) int {
 	if x < 0 {
 		return -x

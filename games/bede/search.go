@@ -142,6 +142,9 @@ func (s *searchState) Move(sm games.SearchMove) games.Move {
 // Positional is only the tempo: Bede's pieces are judged by the search.
 func (s *searchState) Positional() int { return 10 }
 
+// Clock is the fifty-move count (games.ProgressClock).
+func (s *searchState) Clock() (int, int) { return s.cur().pos.clock, 100 }
+
 func bedeHash(p *position) uint64 {
 	var h uint64
 	for sq, pc := range p.board {

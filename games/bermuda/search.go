@@ -162,6 +162,9 @@ func (s *searchState) Positional() int {
 	return int(l.place[me]-l.place[1-me]) + 10
 }
 
+// Clock is the fifty-move count (games.ProgressClock).
+func (s *searchState) Clock() (int, int) { return s.cur().pos.halfmove, 100 }
+
 // placeScore[piece][square] is what Positional counts for a piece there.
 var placeScore = func() (t [16][numSquares]int8) {
 	for pc := piece(0); pc < 16; pc++ {

@@ -39,12 +39,15 @@ type searchRules interface {
 	ended(hasMove bool) (bool, games.Player)
 	extraHash() uint64
 	owner(army int) games.Player
+	// progress is the fifty-move clock.
+	progress() int
 }
 
 func (s *bcState) board() *layout           { return &s.cells }
 func (s *bcState) acting() games.Player     { return games.Player(s.toMove) }
 func (s *bcState) extraHash() uint64        { return zobristArmy[s.toMove] }
 func (s *bcState) owner(a int) games.Player { return games.Player(a) }
+func (s *bcState) progress() int            { return s.clock }
 func (s *bcState) ended(hasMove bool) (bool, games.Player) {
 	switch {
 	case !hasMove && s.inCheck(s.toMove):
@@ -120,6 +123,7 @@ func (s *spState) extraHash() uint64 {
 	return zobristArmy[int(s.toMove)] ^ zobristBarred[s.last+1]
 }
 func (s *spState) owner(int) games.Player { return games.NoPlayer }
+func (s *spState) progress() int          { return s.clock }
 func (s *spState) ended(hasMove bool) (bool, games.Player) {
 	switch {
 	case s.winner != games.NoPlayer:
@@ -277,6 +281,9 @@ func (st *searchState[S, P]) Move(sm games.SearchMove) games.Move {
 
 // Positional is only the tempo: the board's geometry is left to the search.
 func (st *searchState[S, P]) Positional() int { return 5 }
+
+// Clock is the fifty-move count (games.ProgressClock).
+func (st *searchState[S, P]) Clock() (int, int) { return st.rules().progress(), fiftyMovePlies }
 
 func berylHash(r searchRules) uint64 {
 	h := r.extraHash()

@@ -310,6 +310,10 @@ func (s *searchState) Move(sm games.SearchMove) games.Move { return s.board.Move
 // act plays.
 func (s *searchState) Positional() int { return s.board.Positional() }
 
+// Clock is the count of single moves without a capture or pawn move
+// (games.ProgressClock).
+func (s *searchState) Clock() (int, int) { return s.board.Halfmove(), 100 }
+
 var (
 	rmZobristSwap uint64
 	rmZobristLeft [8]uint64
