@@ -353,13 +353,13 @@ func (s *searchState) PushPass() {
 	s.entering(next, passCode)
 }
 
-func (s *searchState) InCheck() bool { return s.cur().pos.inCheck() }
-func (s *searchState) HasMove() bool { return s.legal().n > 0 }
-func (s *searchState) Halfmove() int { return s.cur().pos.halfmove }
+func (s *searchState) InCheck() bool          { return s.cur().pos.inCheck() }
+func (s *searchState) HasMove() bool          { return s.legal().n > 0 }
+func (s *searchState) Halfmove() int          { return s.cur().pos.halfmove }
+func (s *searchState) SideToMove() games.Side { return games.Side(s.cur().pos.stm) }
 
 // Clock is the fifty-move count (games.ProgressClock).
-func (s *searchState) Clock() (int, int)      { return s.cur().pos.halfmove, 100 }
-func (s *searchState) SideToMove() games.Side { return games.Side(s.cur().pos.stm) }
+func (s *searchState) Clock() (int, int) { return s.cur().pos.halfmove, 100 }
 
 func (s *searchState) Insufficient() bool {
 	p := &s.cur().pos
