@@ -75,8 +75,8 @@
 // variants a time share alone barely changes the depth). Level 3 (the
 // bot's default) does the same in a quarter of the time, to four plies at
 // most, with a little noise on the root scores and a random move one time
-// in twenty-five. Levels 2 and 1 search one ply with more noise (±1 and
-// ±3 pawns) and a random move one time in eight and in three. Search never returns an illegal move: the
-// chosen move is matched against LegalMoves, and a failure of any kind
+// in sixteen. Levels 2 and 1 search one ply with more noise (±1.5 and ±4
+// pawns) and a random move 18% and half of the time. Search never returns
+// an illegal move: the chosen move is matched against LegalMoves, and a failure of any kind
 // (including a panic in a variant) falls back to a random legal move.
 package engine
