@@ -66,6 +66,10 @@
 // Pieces on cells the dice can name (the cells the View shades as the
 // Angle) lose a share of their value. A fast path adds its own positional
 // term (piece-square tables in chess, the Angle's risk and centralisation).
+// Where the fast path reports the fifty-move count (games.ProgressClock),
+// the whole score fades towards a draw as it runs, to half at the draw:
+// without it the side ahead had no reason to capture or push a pawn before
+// the rule drew the game, and the Angle's strong levels drew most games.
 //
 // # Levels
 //
