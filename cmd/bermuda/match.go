@@ -53,6 +53,7 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	moveTime := fs.Int("movetime", 200, "milliseconds per move for ai and uci players")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of a table")
 	records := fs.String("records", "", "write every game to this folder (PGN for chess, the record format otherwise)")
+	openings := fs.Int("openings", 0, "start each pair of games with this many random plies, the same for both games of the pair")
 	if help, err := parseFlags(fs, args); help || err != nil {
 		return err
 	}
@@ -65,6 +66,9 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if *moveTime < 1 {
 		return usagef("-movetime must be at least 1 ms")
+	}
+	if *openings < 0 || *openings >= maxMatchPlies {
+		return usagef("-openings takes 0 to %d plies", maxMatchPlies-1)
 	}
 	mt := time.Duration(*moveTime) * time.Millisecond
 	if *records != "" {
@@ -93,7 +97,14 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		if i%2 == 1 {
 			seats, aSeat = [2]matchPlayer{b, a}, games.Player2
 		}
-		o, rec, err := playMatchGame(ctx, v.ID, seats, *seed+uint64(i)*7919, &spent, &moves, aSeat)
+		// With random openings both games of a pair open alike, and roll
+		// the same dice: each player has the pair's start once per side.
+		gameSeed := *seed + uint64(i)*7919
+		opening := matchOpening{plies: *openings, seed: *seed ^ uint64(i/2+1)*0x9e3779b97f4a7c15}
+		if *openings > 0 {
+			gameSeed = *seed + uint64(i/2)*7919
+		}
+		o, rec, err := playMatchGame(ctx, v.ID, seats, gameSeed, opening, &spent, &moves, aSeat)
 		if err != nil {
 			return fmt.Errorf("game %d: %w", i+1, err)
 		}
@@ -153,9 +164,18 @@ func writeMatchRecord(dir string, n int, rec games.Record, o games.Outcome, seat
 	return f.save()
 }
 
+// matchOpening is how a match game opens: plies uniformly random legal
+// moves, chosen by a generator from seed, before the players take over.
+// Without it the engine's strong levels (no noise) would play a variant
+// without dice the same way in every game of a colour.
+type matchOpening struct {
+	plies int
+	seed  uint64
+}
+
 // playMatchGame plays one game; spent and moves add up each player's time
 // (index 0 = A) and aSeat says which player A is.
-func playMatchGame(ctx context.Context, variant string, seats [2]matchPlayer, seed uint64, spent *[2]time.Duration, moves *[2]int, aSeat games.Player) (games.Outcome, games.Record, error) {
+func playMatchGame(ctx context.Context, variant string, seats [2]matchPlayer, seed uint64, opening matchOpening, spent *[2]time.Duration, moves *[2]int, aSeat games.Player) (games.Outcome, games.Record, error) {
 	roller := games.Seeded(seed)
 	g, startRolls, _, err := games.Start(variant, "", roller)
 	rec := games.Record{Variant: variant, StartRolls: startRolls}
@@ -169,6 +189,7 @@ func playMatchGame(ctx context.Context, variant string, seats [2]matchPlayer, se
 	}
 	var played []string
 	var history []games.Game // the positions before g, for the engine to see repetitions
+	openingRNG := rand.New(rand.NewPCG(opening.seed, opening.seed^0x2545f4914f6cdd1d))
 	for len(played) < maxMatchPlies {
 		if o := g.Outcome(); o.Over {
 			return o, rec, nil
@@ -178,13 +199,19 @@ func playMatchGame(ctx context.Context, variant string, seats [2]matchPlayer, se
 		if who != aSeat {
 			idx = 1
 		}
-		if ai, ok := seats[who].(*aiPlayer); ok {
-			ai.history = history
+		var text string
+		if len(played) < opening.plies {
+			legal := g.LegalMoves()
+			text = legal[openingRNG.IntN(len(legal))].Notation
+		} else {
+			if ai, ok := seats[who].(*aiPlayer); ok {
+				ai.history = history
+			}
+			start := time.Now()
+			text, err = seats[who].choose(ctx, g, played)
+			spent[idx] += time.Since(start)
+			moves[idx]++
 		}
-		start := time.Now()
-		text, err := seats[who].choose(ctx, g, played)
-		spent[idx] += time.Since(start)
-		moves[idx]++
 		if err != nil {
 			return games.Outcome{}, rec, fmt.Errorf("%s: %w", seats[who].name(), err)
 		}

@@ -120,3 +120,34 @@ func TestMatchRecordsReplay(t *testing.T) {
 		t.Errorf("-records under a file: exit %d, want 2", code)
 	}
 }
+
+// TestMatchOpenings starts both games of a pair with the same random plies
+// (colours swapped between them) and the next pair with others.
+func TestMatchOpenings(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errs := runCmd(t, "", "match", "-variant", "chess", "-a", "ai:1", "-b", "greedy", "-games", "4", "-seed", "2", "-movetime", "5", "-openings", "4", "-records", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var openings []string
+	for n := 1; n <= 4; n++ {
+		rec, _, _, err := readGameFile(filepath.Join(dir, fmt.Sprintf("game-%03d.pgn", n)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rec.Plies) < 4 {
+			t.Fatalf("game %d: %d plies", n, len(rec.Plies))
+		}
+		var o []string
+		for _, p := range rec.Plies[:4] {
+			o = append(o, p.Move)
+		}
+		openings = append(openings, strings.Join(o, " "))
+	}
+	if openings[0] != openings[1] || openings[2] != openings[3] || openings[0] == openings[2] {
+		t.Errorf("openings %q: want the pairs alike and the two pairs different", openings)
+	}
+	if code, _, _ := runCmd(t, "", "match", "-games", "1", "-openings", "-1"); code != 2 {
+		t.Errorf("-openings -1: exit %d, want 2", code)
+	}
+}
