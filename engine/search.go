@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"math"
+	"runtime"
 	"time"
 
 	"github.com/bermudachess/bermuda/games"
@@ -76,6 +77,12 @@ func (s *searcher) checkStop() {
 		if s.ctx.Err() != nil {
 			s.stopped = true
 		}
+	}
+	if s.nodes&1023 == 0 {
+		// Every half millisecond or so, let other goroutines of the
+		// process run on this thread's processor: a server answering
+		// interactions beside searches keeps its latency.
+		runtime.Gosched()
 	}
 }
 
