@@ -20,8 +20,10 @@ func init() {
 	commands["match"] = command{"play engine against engine (random, greedy, ai:LEVEL, uci:PATH)", runMatch}
 }
 
-// maxMatchPlies ends a match game as a draw.
+// maxMatchPlies ends a match game as a draw, for the reason matchLimit.
 const maxMatchPlies = 500
+
+var matchLimit = fmt.Sprintf("%d plies", maxMatchPlies)
 
 // matchPlayer chooses moves in a match. newGame is called before each game.
 type matchPlayer interface {
@@ -157,7 +159,7 @@ func writeMatchRecord(dir string, n int, rec games.Record, o games.Outcome, seat
 		"Event": "bermuda match", "Round": strconv.Itoa(n),
 		"Player1": seats[0].name(), "Player2": seats[1].name(),
 	}}
-	if o.Over && strings.HasSuffix(o.Reason, " plies") {
+	if o.Over && o.Reason == matchLimit {
 		// The match's own limit: the rules would not end the game here.
 		f.tags["Result"], f.tags["Termination"] = "1/2-1/2", "match limit of "+o.Reason
 	}
@@ -224,7 +226,7 @@ func playMatchGame(ctx context.Context, variant string, seats [2]matchPlayer, se
 		played = append(played, ply.Move)
 		rec.Plies = append(rec.Plies, ply)
 	}
-	return games.DrawBy(fmt.Sprintf("%d plies", maxMatchPlies)), rec, nil
+	return games.DrawBy(matchLimit), rec, nil
 }
 
 func newMatchPlayer(spec, variant string, moveTime time.Duration, seed uint64) (matchPlayer, error) {
