@@ -81,6 +81,7 @@
 // most, with a little noise on the root scores and a random move one time
 // in sixteen. Levels 2 and 1 search one ply with more noise (±1.5 and ±4
 // pawns) and a random move 18% and half of the time. Search never returns
-// an illegal move: the chosen move is matched against LegalMoves, and a failure of any kind
-// (including a panic in a variant) falls back to a random legal move.
+// an illegal move: the chosen move is matched against LegalMoves, and a
+// failure of any kind (including a panic in a variant) falls back to a
+// random legal move.
 package engine
