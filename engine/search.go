@@ -23,11 +23,6 @@ const (
 	unlikely = 0.1
 )
 
-// star1 turns Ballard's pruning at chance nodes on; off, every outcome is
-// searched with a full window (plain expectimax), which the package test
-// TestStar1PrunesChanceNodes compares.
-var star1 = true
-
 // searcher is one search: it owns its tree, table and tables of killers and
 // history, and shares nothing with other searches.
 type searcher struct {
@@ -44,6 +39,7 @@ type searcher struct {
 	path    [maxPly + 1]uint64
 	moveBuf [maxPly + 1][]move
 	probBuf [maxPly + 1][]float64
+	outBuf  [maxPly + 1][]outcomeBounds
 	scores  [maxPly + 1][]int32
 
 	// rootPlayer is who the search chooses for; contempt is what a draw
@@ -253,70 +249,25 @@ func (s *searcher) quiesce(ply, qdepth, alpha, beta int) int {
 }
 
 // playMove scores m for the player to act. A move with several chance
-// outcomes is a chance node searched with Ballard's Star1 pruning: each
-// outcome gets the window that could still move the average past alpha or
-// beta, given the bounds ±chanceBound on the outcomes not yet searched.
-// Outcome scores are clamped to those bounds (a won or lost game counts
-// as ±chanceBound through a die): with ±mateScore as bounds, the window
-// stays open until the last outcomes and Star1 prunes almost nothing.
-// In the capture search, depth is the capture depth.
+// outcomes is a chance node (chance.go). In the capture search, depth is
+// the capture depth.
 func (s *searcher) playMove(m move, depth, ply, alpha, beta int, quiet bool) int {
 	t := s.t
 	me := t.player()
 	probs := t.expand(m, s.probBuf[ply][:0])
 	s.probBuf[ply] = probs
-	if len(probs) == 0 {
+	switch {
+	case len(probs) == 0:
 		return -infinity // the variant refused the move: never choose it
-	}
-	if len(probs) == 1 {
+	case len(probs) == 1:
 		t.push(m, 0)
 		v := s.child(me, depth, ply, alpha, beta, quiet)
 		t.pop()
 		return v
+	case quiet:
+		return s.quietChance(m, probs, depth, ply, alpha, beta, me)
 	}
-	const lo, hi = -float64(chanceBound), float64(chanceBound)
-	sum, rest := 0.0, 1.0
-	for i := range probs {
-		p := probs[i]
-		rest -= p
-		if rest < 0 {
-			rest = 0
-		}
-		a := (float64(alpha) - sum - rest*hi) / p
-		b := (float64(beta) - sum - rest*lo) / p
-		ca := int(math.Max(lo-1, math.Floor(a)))
-		cb := int(math.Min(hi+1, math.Ceil(b)))
-		if !star1 {
-			ca, cb = -infinity, infinity
-		}
-		t.push(m, i)
-		var v int
-		if quiet && i > 0 {
-			// In the capture search only the likeliest outcome is searched
-			// on; the others are judged as they stand, or a capture
-			// sequence with dice at every step grows exponentially.
-			v = s.standing(me, ply)
-		} else {
-			d := depth
-			if !quiet && i > 0 && p < unlikely && d > 0 {
-				d-- // an unlikely outcome moves the average little: search it one ply less
-			}
-			v = s.child(me, d, ply, ca, cb, quiet)
-		}
-		t.pop()
-		if s.stopped {
-			return 0
-		}
-		v = max(-chanceBound, min(chanceBound, v))
-		sum += p * float64(v)
-		if v <= ca {
-			return int(math.Floor(sum + rest*hi)) // the average cannot exceed alpha
-		}
-		if v >= cb {
-			return int(math.Ceil(sum + rest*lo)) // the average is at least beta
-		}
-	}
-	return int(math.Round(sum))
+	return s.chance(m, probs, depth, ply, alpha, beta, me)
 }
 
 // standing is the position just entered as it stands, for me.

@@ -34,3 +34,44 @@ func TestStar1PrunesChanceNodes(t *testing.T) {
 		}
 	}
 }
+
+// TestChanceWindowsKeepTheAverage: the narrowed windows at chance nodes
+// prove bounds, never guess them, so at a depth without late-move
+// reductions (the root's children are never reduced, so up to 3 plies) the
+// bounded search finds exactly the expectimax score, in the
+// Angle and in Random Move Number Chess, from the start and after random
+// plies.
+func TestChanceWindowsKeepTheAverage(t *testing.T) {
+	for _, c := range []struct {
+		variant, setup string
+		depth          int // plain expectimax takes minutes a ply deeper
+	}{
+		{"angle", "", 3},
+		{"angle", "r1bsqksbnr/pppppppppp/2n7/10/10/10/10/5N4/PPPPPPPPPP/RNBSQKSB1R w KQkq - 2 2", 3},
+		{"randommove", "rnb1kbnr/2qp2pp/2p5/1pP1pp1Q/4P3/1P6/P2P1PPP/R1B1KBNR b Kkq - 1 8 white=P2 turn=16 left=1/1 plain=0 throws=3|2", 1},
+		{"randommove", "1nbqkb1r/r1p1npp1/p7/Pp1PB2p/8/3P4/RP1KPPPP/1N1Q1BNR b k - 2 10 white=P2 turn=16 left=1/2 plain=0 throws=6|3", 1},
+	} {
+		g := mustGame(t, c.variant, c.setup)
+		var nodes [2]int64
+		var scores [2]int
+		for i, on := range []bool{true, false} {
+			star1 = on
+			r, err := Search(context.Background(), g, Limits{Level: 5, Depth: c.depth, Nodes: 50_000_000})
+			star1 = true
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Depth != c.depth {
+				t.Fatalf("%s %q: depth %d reached, want %d", c.variant, c.setup, r.Depth, c.depth)
+			}
+			nodes[i], scores[i] = r.Nodes, r.Score
+		}
+		if scores[0] != scores[1] {
+			t.Errorf("%s %q: bounded windows score %d, expectimax %d", c.variant, c.setup, scores[0], scores[1])
+		}
+		if nodes[0] >= nodes[1] {
+			t.Errorf("%s %q: bounded windows searched %d nodes, expectimax %d", c.variant, c.setup, nodes[0], nodes[1])
+		}
+		t.Logf("%s %q: %d nodes bounded, %d expectimax", c.variant, c.setup, nodes[0], nodes[1])
+	}
+}

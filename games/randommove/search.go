@@ -17,6 +17,18 @@ var _ games.Searchable = (*Game)(nil)
 
 const maxChainedThrows = 3
 
+// middleFace names the faces 2–5 by 2. They share one row of the throw
+// table, so a streak of 3s and a streak of 4s of the same length have the
+// same future: exactly one face of the next throw extends either. Naming
+// them alike lets Expand merge the faces that give one move, and the table
+// share their positions, without changing any outcome's probability.
+func middleFace(f int8) int8 {
+	if f >= 2 && f <= 5 {
+		return 2
+	}
+	return f
+}
+
 // turnState is what Play keeps beyond the board, reduced to what decides
 // the future: the last face and its run for each player.
 type turnState struct {
@@ -39,7 +51,7 @@ func (g *Game) SearchState() (games.SearchState, bool) {
 	ts := turnState{colour: g.colour, begun: int8(min(g.turnsBegun, 3)), left: int8(g.movesLeft), winner: games.NoPlayer}
 	for p := range ts.last {
 		if h := g.history[p]; len(h) > 0 {
-			ts.last[p] = int8(h[len(h)-1])
+			ts.last[p] = middleFace(int8(h[len(h)-1]))
 			ts.run[p] = int8(min(runLength(h), 7))
 		}
 	}
@@ -245,7 +257,7 @@ func (s *searchState) nextTurns(roll func() int) {
 		if int8(face) == t.last[p] {
 			t.run[p] = min(t.run[p]+1, 7)
 		} else {
-			t.last[p], t.run[p] = int8(face), 1
+			t.last[p], t.run[p] = middleFace(int8(face)), 1
 		}
 		e := effectOf(face, int(t.run[p]))
 		forced := e.moves == 0 && !e.switchSides && s.board.InCheck()
