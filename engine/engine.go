@@ -89,7 +89,7 @@ var levels = [6]level{
 	{},
 	{maxDepth: 1, timeShare: 0.25, defaultDur: 300 * time.Millisecond, noise: 400, blunder: 0.5, tableBits: 12},
 	{maxDepth: 1, timeShare: 0.25, defaultDur: 500 * time.Millisecond, noise: 150, blunder: 0.18, tableBits: 14},
-	{maxDepth: 4, timeShare: 0.25, defaultDur: 1000 * time.Millisecond, noise: 60, blunder: 0.06, back: 1, contempt: 20, tableBits: 16},
+	{maxDepth: 4, timeShare: 0.25, defaultDur: 1000 * time.Millisecond, noise: 100, blunder: 0.06, back: 1, contempt: 20, tableBits: 16},
 	{maxDepth: 7, timeShare: 0.5, defaultDur: 1500 * time.Millisecond, back: 1, contempt: 35, tableBits: 17},
 	{maxDepth: maxPly - maxQuiet - 4, timeShare: 1, defaultDur: 2000 * time.Millisecond, contempt: 35, tableBits: 18},
 }
