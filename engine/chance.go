@@ -53,14 +53,7 @@ func (s *searcher) chance(m move, probs []float64, depth, ply, alpha, beta int, 
 			if out[i].exact() {
 				continue
 			}
-			// The others' least and most.
-			least, most := 0.0, 0.0
-			for j, q := range probs {
-				if j != i {
-					least += q * out[j].lo
-					most += q * out[j].hi
-				}
-			}
+			least, most := averageBounds(probs, out, i)
 			ca := int(math.Max(lo-1, math.Floor((float64(alpha)-most)/p)))
 			cb := int(math.Min(hi+1, math.Ceil((float64(beta)-least)/p)))
 			if !star1 {
@@ -81,7 +74,7 @@ func (s *searcher) chance(m move, probs []float64, depth, ply, alpha, beta int, 
 			if s.stopped {
 				return 0
 			}
-			fv := float64(max(-chanceBound, min(chanceBound, v)))
+			fv := clampOutcome(v)
 			switch {
 			case v <= ca:
 				out[i].hi = min(out[i].hi, fv)
@@ -90,11 +83,7 @@ func (s *searcher) chance(m move, probs []float64, depth, ply, alpha, beta int, 
 			default:
 				out[i] = outcomeBounds{fv, fv}
 			}
-			least, most = 0, 0
-			for j, q := range probs {
-				least += q * out[j].lo
-				most += q * out[j].hi
-			}
+			least, most = averageBounds(probs, out, -1)
 			if most <= float64(alpha) {
 				return int(math.Floor(most)) // the average cannot exceed alpha
 			}
@@ -103,12 +92,24 @@ func (s *searcher) chance(m move, probs []float64, depth, ply, alpha, beta int, 
 			}
 		}
 	}
-	sum := 0.0
-	for j, q := range probs {
-		sum += q * out[j].lo // every outcome is exact by now
-	}
+	sum, _ := averageBounds(probs, out, -1) // every outcome is exact by now
 	return int(math.Round(sum))
 }
+
+// averageBounds is the least and the most the outcomes' average can be,
+// leaving out outcome skip (-1: none).
+func averageBounds(probs []float64, out []outcomeBounds, skip int) (least, most float64) {
+	for j, q := range probs {
+		if j != skip {
+			least += q * out[j].lo
+			most += q * out[j].hi
+		}
+	}
+	return least, most
+}
+
+// clampOutcome is an outcome's score within ±chanceBound.
+func clampOutcome(v int) float64 { return float64(max(-chanceBound, min(chanceBound, v))) }
 
 // quietChance is a chance node in the capture search. Only the likeliest
 // outcome is searched on; the others are judged as they stand, or a capture
@@ -123,7 +124,7 @@ func (s *searcher) quietChance(m move, probs []float64, depth, ply, alpha, beta 
 		t.push(m, i)
 		v := s.standing(me, ply)
 		t.pop()
-		others += probs[i] * float64(max(-chanceBound, min(chanceBound, v)))
+		others += probs[i] * clampOutcome(v)
 	}
 	p := probs[0]
 	ca := int(math.Max(lo-1, math.Floor((float64(alpha)-others)/p)))
@@ -137,7 +138,7 @@ func (s *searcher) quietChance(m move, probs []float64, depth, ply, alpha, beta 
 	if s.stopped {
 		return 0
 	}
-	avg := others + p*float64(max(-chanceBound, min(chanceBound, v)))
+	avg := others + p*clampOutcome(v)
 	switch {
 	case v <= ca:
 		return int(math.Floor(avg))
