@@ -46,6 +46,8 @@ type Bot struct {
 	computerOnce sync.Once
 	// pictures draws long pictures (replays) off the interaction path.
 	pictures *workers
+	// pickerCache keeps the move picker's recent pictures (picker.go).
+	pickerCache pickerPictures
 	// metrics counts interactions, moves and latencies (nil: not counted).
 	metrics *metrics.Metrics
 	// replicated: other processes take interactions from the same store.
@@ -191,6 +193,9 @@ func (b *Bot) route(ctx context.Context, r *request) error {
 	case discordgo.InteractionMessageComponent:
 		id := i.MessageComponentData().CustomID
 		prefix, arg, _ := strings.Cut(id, ":")
+		if prefix == pickerPrefix {
+			return b.pickerClick(ctx, r) // its custom_id holds more than an id
+		}
 		h, ok := buttonHandlers[prefix]
 		if !ok {
 			return userErrorf("this button is no longer in use")
@@ -239,6 +244,7 @@ func init() {
 		"drawno":  (*Bot).btnDrawDecline,
 		"rematch": (*Bot).btnRematch,
 		"export":  (*Bot).btnExport,
+		"play":    (*Bot).btnPlay,
 	}
 }
 

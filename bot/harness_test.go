@@ -32,6 +32,8 @@ type harness struct {
 	// reconnect lets discordgo reconnect (and RESUME) after the fake drops
 	// the gateway; off by default so that closing is quick.
 	reconnect bool
+	// gameThreads counts the games gameFrom made.
+	gameThreads int
 }
 
 // Users and the channel the tests play in.

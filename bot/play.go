@@ -200,7 +200,7 @@ func (b *Bot) cmdBoard(ctx context.Context, r *request) error {
 	}
 	r.deferPublic()
 	if r.deferred {
-		_, err = b.dc.EditOriginal(r.i, &discordgo.WebhookEdit{Content: &msg.Content, Embeds: &msg.Embeds, Files: msg.Files, AllowedMentions: noPings})
+		_, err = b.dc.EditOriginal(r.i, &discordgo.WebhookEdit{Content: &msg.Content, Embeds: &msg.Embeds, Components: &msg.Components, Files: msg.Files, AllowedMentions: noPings})
 	}
 	if !r.deferred || err != nil {
 		_, err = b.send(s.row.ThreadID, msg)

@@ -239,6 +239,7 @@ type Interaction struct {
 	Options     []Option       // command options
 	CustomID    string         // component custom_id
 	MessageID   string         // message the component is on
+	Values      []string       // the options chosen in a select menu (component type 3)
 	AppPerms    string         // app_permissions; default all the bot needs
 	MemberPerms string         // the member's permissions; default all
 	Resolved    map[string]any // resolved users, for user options
@@ -326,7 +327,11 @@ func (s *Server) payload(in Interaction) (map[string]any, error) {
 		}
 		payload["data"] = data
 	case 3:
-		payload["data"] = map[string]any{"custom_id": in.CustomID, "component_type": 2}
+		data := map[string]any{"custom_id": in.CustomID, "component_type": 2}
+		if in.Values != nil {
+			data["component_type"], data["values"] = 3, in.Values
+		}
+		payload["data"] = data
 		payload["message"] = map[string]any{"id": in.MessageID, "channel_id": in.ChannelID, "content": ""}
 	case 5: // a submitted form
 		payload["data"] = map[string]any{"custom_id": in.CustomID, "components": []any{}}

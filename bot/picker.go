@@ -1,0 +1,352 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/picker"
+	"github.com/bermudachess/bermuda/render"
+)
+
+// The move picker: the Move button under every board of a game in play
+// opens a private message where the player to act chooses a piece, then a
+// square, then (only where the rules ask) what the move becomes, each
+// step updating that one message in place. The menus come from the
+// picker package; this file only turns them into Discord components.
+//
+// Every component carries its whole state in its custom_id — game, ply,
+// the cells chosen so far and the page — so any replica can answer any
+// click, and a click on a picker whose position has moved on (the opponent
+// moved, the game ended, the player moved another way) plays nothing.
+//
+//	pk:<game>:<ply>:<from>:<to>:<page>:<what>
+//
+// what is m0–m3 for the menus, back, or pg for a page button.
+
+const pickerPrefix = "pk"
+
+// menusPerPage leaves the fifth row of a message for the buttons.
+const menusPerPage = 4
+
+// pickerState is what a picker component's custom_id says.
+type pickerState struct {
+	game     int64
+	ply      int
+	from, to string
+	page     int
+	what     string
+}
+
+func (p pickerState) customID(what string) string {
+	return fmt.Sprintf("%s:%d:%d:%s:%s:%d:%s", pickerPrefix, p.game, p.ply, p.from, p.to, p.page, what)
+}
+
+func parsePickerID(id string) (pickerState, error) {
+	f := strings.Split(id, ":")
+	if len(f) != 7 || f[0] != pickerPrefix {
+		return pickerState{}, fmt.Errorf("not a picker id: %q", id)
+	}
+	game, err1 := strconv.ParseInt(f[1], 10, 64)
+	ply, err2 := strconv.Atoi(f[2])
+	page, err3 := strconv.Atoi(f[5])
+	if err := errors.Join(err1, err2, err3); err != nil || page < 0 || ply < 0 {
+		return pickerState{}, fmt.Errorf("a broken picker id %q", id)
+	}
+	return pickerState{game: game, ply: ply, from: f[3], to: f[4], page: page, what: f[6]}, nil
+}
+
+// btnPlay is the Move button under a board: the player to act gets a
+// private picker; anyone else is told whose turn it is.
+func (b *Bot) btnPlay(ctx context.Context, r *request, gameID int64) error {
+	row, err := b.store.Game(ctx, gameID)
+	if errors.Is(err, db.ErrNotFound) {
+		return userErrorf("This game no longer exists.")
+	}
+	if err != nil {
+		return err
+	}
+	v, err := b.currentView(ctx, row)
+	if err != nil {
+		return err
+	}
+	if !v.active || v.game.Outcome().Over {
+		return userErrorf("This game is over; there is nothing left to move.")
+	}
+	if reason := b.notYourTurn(row, v, r.userID()); reason != "" {
+		return userErrorf("%s", reason)
+	}
+	st, err := picker.At(v.game, "", "")
+	if err != nil {
+		return err
+	}
+	data, err := b.pickerData(row, v.game, pickerState{game: row.ID, ply: v.ply}, st, "")
+	if err != nil {
+		return err
+	}
+	data.Flags = discordgo.MessageFlagsEphemeral
+	return r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})
+}
+
+// notYourTurn says why userID may not move now, or "" if they may.
+func (b *Bot) notYourTurn(row db.Game, v *gameView, userID string) string {
+	t := v.game.Turn()
+	if v.players[t.Player] == userID {
+		return ""
+	}
+	who := fmt.Sprintf("%s (%s)", mention(v.players[t.Player]), v.game.Roles()[t.Player])
+	if v.players[0] != userID && v.players[1] != userID {
+		// A spectator: nothing more.
+		return fmt.Sprintf("It's %s's turn (%s).", mention(v.players[t.Player]), v.game.Roles()[t.Player])
+	}
+	if b.computerToAct(row, v.game) {
+		return "It's not your turn: the computer is thinking about its move. You'll be mentioned when it's yours."
+	}
+	return fmt.Sprintf("It's not your turn: %s is to move.", who)
+}
+
+// pickerClick answers a click on a picker's menu or button.
+func (b *Bot) pickerClick(ctx context.Context, r *request) error {
+	data := r.i.MessageComponentData()
+	p, err := parsePickerID(data.CustomID)
+	if err != nil {
+		return userErrorf("This picker is broken; press **Move** under the latest board for a new one.")
+	}
+	row, err := b.store.Game(ctx, p.game)
+	if errors.Is(err, db.ErrNotFound) {
+		return userErrorf("This game no longer exists.")
+	}
+	if err != nil {
+		return err
+	}
+	v, err := b.currentView(ctx, row)
+	if err != nil {
+		return err
+	}
+	if stale := b.pickerStale(row, v, p, r.userID()); stale != "" {
+		return b.freshPicker(r, row, v, stale)
+	}
+	next := pickerState{game: p.game, ply: p.ply, from: p.from, to: p.to}
+	switch {
+	case p.what == "back" && p.to != "":
+		next.to = ""
+	case p.what == "back":
+		next.from = ""
+	case p.what == "pg":
+		next.page = p.page
+	case strings.HasPrefix(p.what, "m") && len(data.Values) == 1:
+		chosen := data.Values[0]
+		switch {
+		case p.from == "":
+			next.from = chosen
+		case p.to == "":
+			next.to = chosen
+		default:
+			m, err := picker.Choose(v.game, chosen)
+			if err != nil || m.From != p.from || m.To != p.to {
+				return b.freshPicker(r, row, v, "That choice is not a legal move here.")
+			}
+			return b.playPicked(ctx, r, p, m)
+		}
+	default:
+		return userErrorf("This picker is broken; press **Move** under the latest board for a new one.")
+	}
+	st, err := picker.At(v.game, next.from, next.to)
+	if errors.Is(err, picker.ErrStale) {
+		return b.freshPicker(r, row, v, "That piece or square has no legal move here.")
+	}
+	if err != nil {
+		return err
+	}
+	if st.Stage == picker.StageMove {
+		return b.playPicked(ctx, r, p, st.Move)
+	}
+	resp, err := b.pickerData(row, v.game, next, st, "")
+	if err != nil {
+		return err
+	}
+	return r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: resp})
+}
+
+// pickerStale says why a picker drawn at p.ply can no longer be used by
+// userID, or "" if it can.
+func (b *Bot) pickerStale(row db.Game, v *gameView, p pickerState, userID string) string {
+	switch {
+	case !v.active || v.game.Outcome().Over:
+		return "This game is over; nothing was played."
+	case v.players[0] != userID && v.players[1] != userID:
+		return "This picker belongs to a player of this game."
+	case v.ply != p.ply:
+		if b.notYourTurn(row, v, userID) == "" {
+			return "The position changed since this picker was drawn; nothing was played. Here is the current one."
+		}
+		return "The position changed since this picker was drawn; nothing was played."
+	}
+	return b.notYourTurn(row, v, userID)
+}
+
+// freshPicker replaces a stale picker with one line saying why and, when
+// it is the clicker's turn, the picker for the current position.
+func (b *Bot) freshPicker(r *request, row db.Game, v *gameView, why string) error {
+	resp := &discordgo.InteractionResponseData{Content: why, Embeds: []*discordgo.MessageEmbed{}, Components: []discordgo.MessageComponent{},
+		Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: noPings}
+	if v.active && !v.game.Outcome().Over && b.notYourTurn(row, v, r.userID()) == "" {
+		st, err := picker.At(v.game, "", "")
+		if err != nil {
+			return err
+		}
+		if resp, err = b.pickerData(row, v.game, pickerState{game: row.ID, ply: v.ply}, st, why); err != nil {
+			return err
+		}
+	}
+	return r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: resp})
+}
+
+// playPicked plays the move a picker path named, through the same path as
+// /move, under the game's lock, after checking again that the position is
+// the one the picker showed (another click, a typed move or another
+// replica may have moved first).
+func (b *Bot) playPicked(ctx context.Context, r *request, p pickerState, m games.Move) error {
+	s, err := b.lockGame(ctx, p.game)
+	if err != nil {
+		return err
+	}
+	defer s.unlock()
+	view := &gameView{players: s.row.Players, active: s.row.State == "active", ply: s.row.Ply, game: s.game}
+	if stale := b.pickerStale(s.row, view, p, r.userID()); stale != "" {
+		return b.freshPicker(r, s.row, view, stale)
+	}
+	player := s.game.Turn().Player
+	if err := r.needPerms(movePerms...); err != nil {
+		return err
+	}
+	next, ply, evs, err := games.Apply(s.game, m.Notation, b.Roller)
+	if err != nil {
+		return err // the picker offered only legal moves of this very position
+	}
+	r.deferUpdate()
+	if err := b.commitMove(ctx, s, r, player, next, ply, evs); err != nil {
+		return err
+	}
+	played := fmt.Sprintf("✅ You played **%s**.", ply.Move)
+	edit := &discordgo.WebhookEdit{Content: &played, Embeds: &[]*discordgo.MessageEmbed{}, Components: &[]discordgo.MessageComponent{},
+		Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: noPings}
+	if s.row.State == "active" && !s.game.Outcome().Over && s.game.Turn().Player == player {
+		// The turn goes on (Random Move Number Chess): the next move at once.
+		st, err := picker.At(s.game, "", "")
+		if err == nil {
+			var data *discordgo.InteractionResponseData
+			data, err = b.pickerData(s.row, s.game, pickerState{game: s.id, ply: s.row.Ply}, st, played+" Your turn goes on:")
+			if err == nil {
+				edit = &discordgo.WebhookEdit{Content: &data.Content, Embeds: &data.Embeds, Components: &data.Components,
+					Files: data.Files, Attachments: data.Attachments, AllowedMentions: noPings}
+			}
+		}
+	}
+	r.editOriginal(edit)
+	if b.computerToAct(s.row, s.game) {
+		b.opponent().due(s.id) // its reply is searched off this interaction's path
+	}
+	return nil
+}
+
+// pickerData draws one step of the picker: the picture, a line saying
+// what to choose, the menus of the current page and the buttons.
+func (b *Bot) pickerData(row db.Game, g games.Game, p pickerState, st picker.Step, note string) (*discordgo.InteractionResponseData, error) {
+	png, err := b.pickerPicture(row.ID, p, st.View)
+	if err != nil {
+		return nil, err
+	}
+	pages := (len(st.Menus) + menusPerPage - 1) / menusPerPage
+	page := min(p.page, pages-1)
+	p.page = page
+	desc := st.Prompt
+	if t := g.Turn(); t.MovesLeft > 1 {
+		desc += fmt.Sprintf("\n%d moves left this turn.", t.MovesLeft)
+	}
+	if pages > 1 {
+		desc += fmt.Sprintf("\nPage %d of %d: the other pieces or squares are on the other page.", page+1, pages)
+	}
+	var rows []discordgo.MessageComponent
+	for i, m := range st.Menus[page*menusPerPage : min(len(st.Menus), (page+1)*menusPerPage)] {
+		opts := make([]discordgo.SelectMenuOption, len(m.Options))
+		for j, o := range m.Options {
+			opts[j] = discordgo.SelectMenuOption{Label: o.Label, Value: o.Value, Description: o.Description}
+		}
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			CustomID: p.customID(fmt.Sprintf("m%d", i)), Placeholder: m.Placeholder, Options: opts, MaxValues: 1,
+		}}})
+	}
+	var buttons []discordgo.MessageComponent
+	if st.Stage != picker.StagePiece {
+		buttons = append(buttons, discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton, CustomID: p.customID("back")})
+	}
+	if pages > 1 {
+		other := p
+		other.page = (page + 1) % pages
+		buttons = append(buttons, discordgo.Button{Label: fmt.Sprintf("Page %d of %d", other.page+1, pages), Style: discordgo.SecondaryButton, CustomID: other.customID("pg")})
+	}
+	if len(buttons) > 0 {
+		rows = append(rows, discordgo.ActionsRow{Components: buttons})
+	}
+	return &discordgo.InteractionResponseData{
+		Content: note,
+		Embeds: []*discordgo.MessageEmbed{{
+			Title: boardTitle(row, "Your move"), Description: desc, Color: 0x1f6f8b,
+			Image: &discordgo.MessageEmbedImage{URL: "attachment://picker.png"},
+		}},
+		Files:           []*discordgo.File{{Name: "picker.png", ContentType: "image/png", Reader: bytes.NewReader(png)}},
+		Attachments:     &[]*discordgo.MessageAttachment{},
+		Components:      rows,
+		AllowedMentions: noPings,
+	}, nil
+}
+
+// pickerPictures keeps the pictures of recent picker steps: a player going
+// back and forth between pieces, or a double click, draws each once.
+type pickerPictures struct {
+	mu sync.Mutex
+	m  map[pickerPictureKey][]byte
+}
+
+// The third step shows the second step's picture, so the key has no target.
+type pickerPictureKey struct {
+	game int64
+	ply  int
+	from string
+}
+
+// pickerPictureLimit bounds the cache (about 40 KB a picture).
+const pickerPictureLimit = 512
+
+func (b *Bot) pickerPicture(game int64, p pickerState, v games.View) ([]byte, error) {
+	k := pickerPictureKey{game: game, ply: p.ply, from: p.from}
+	c := &b.pickerCache
+	c.mu.Lock()
+	png, ok := c.m[k]
+	c.mu.Unlock()
+	if ok {
+		return png, nil
+	}
+	drawing <- struct{}{}
+	png, err := render.PNG(v)
+	<-drawing
+	if err != nil {
+		return nil, fmt.Errorf("drawing the picker: %w", err)
+	}
+	c.mu.Lock()
+	if c.m == nil || len(c.m) >= pickerPictureLimit {
+		c.m = map[pickerPictureKey][]byte{}
+	}
+	c.m[k] = png
+	c.mu.Unlock()
+	return png, nil
+}
