@@ -72,6 +72,11 @@ func (r *request) respond(resp *discordgo.InteractionResponse) error {
 		err = r.b.dc.Respond(r.i, resp)
 	}
 	if err != nil {
+		var ack interface{ Answered() bool }
+		if errors.As(err, &ack) && ack.Answered() {
+			// Acknowledged in an HTTP response; only what followed failed.
+			r.answered = true
+		}
 		if discordCode(err) == 10062 {
 			// The token expired (we were too slow, or Discord was): the
 			// work continues, results go to the channel directly.

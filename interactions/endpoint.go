@@ -258,7 +258,7 @@ func (e *Endpoint) Respond(i *discordgo.Interaction, resp *discordgo.Interaction
 	switch p.state {
 	case autoDeferred:
 		e.mu.Unlock()
-		return e.late(i, p.sent, resp)
+		return acknowledged(e.late(i, p.sent, resp))
 	case abandoned:
 		e.mu.Unlock()
 		return errExpired()
@@ -278,7 +278,7 @@ func (e *Endpoint) Respond(i *discordgo.Interaction, resp *discordgo.Interaction
 		return errExpired()
 	}
 	if body != resp {
-		return e.late(i, body, resp)
+		return acknowledged(e.late(i, body, resp))
 	}
 	return nil
 }

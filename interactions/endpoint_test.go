@@ -378,3 +378,31 @@ func TestSameInteractionTwiceAtOnceIsHandledOnce(t *testing.T) {
 		t.Fatal("the bot saw the second delivery")
 	}
 }
+
+// failingEdits is a REST side whose edits fail, as a 500 would.
+type failingEdits struct{ recorder }
+
+func (f *failingEdits) EditOriginal(*discordgo.Interaction, *discordgo.WebhookEdit) (*discordgo.Message, error) {
+	return nil, errors.New("HTTP 500 Internal Server Error")
+}
+
+// TestFailedEditAfterTheDeferIsStillAnswered: when the HTTP body carried a
+// defer and the edit that was to follow fails, Respond says the
+// interaction is acknowledged, so the bot follows up instead of answering
+// a second time.
+func TestFailedEditAfterTheDeferIsStillAnswered(t *testing.T) {
+	update := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
+		Data: &discordgo.InteractionResponseData{Content: "picker",
+			Files: []*discordgo.File{{Name: "picker.png", ContentType: "image/png", Reader: strings.NewReader("png")}}}}
+	got := make(chan error, 1)
+	h := newHarness(t, &failingEdits{}, func(ep *Endpoint, i *discordgo.Interaction) { got <- ep.Respond(i, update) })
+	code, body := h.post(commandBody)
+	if code != http.StatusOK || decode(t, body).Type != discordgo.InteractionResponseDeferredMessageUpdate {
+		t.Fatalf("answered %d %q, want a deferred update", code, body)
+	}
+	err := <-got
+	var ack *AcknowledgedError
+	if !errors.As(err, &ack) || !ack.Answered() {
+		t.Fatalf("Respond after a failed edit: %v, want an AcknowledgedError", err)
+	}
+}

@@ -21,6 +21,25 @@ func ownDefer(i *discordgo.Interaction) *discordgo.InteractionResponse {
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
 }
 
+// AcknowledgedError is what Respond returns when the interaction was
+// acknowledged in the HTTP response (a defer) but the answer that was to
+// follow over REST failed: the interaction counts as answered, so the bot
+// must say anything more with a follow-up, never a second answer.
+type AcknowledgedError struct{ Err error }
+
+func (e *AcknowledgedError) Error() string { return "acknowledged, then: " + e.Err.Error() }
+func (e *AcknowledgedError) Unwrap() error { return e.Err }
+
+// Answered tells the bot that the interaction needs no other answer.
+func (e *AcknowledgedError) Answered() bool { return true }
+
+func acknowledged(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &AcknowledgedError{Err: err}
+}
+
 func hasFiles(r *discordgo.InteractionResponse) bool {
 	return r.Data != nil && len(r.Data.Files) > 0
 }

@@ -143,6 +143,11 @@ func (s *Server) deliver(client *http.Client, url, token string, body []byte, h 
 		return 0
 	}
 	req.Header = h
+	s.mu.Lock()
+	if in, ok := s.interactions[token]; ok {
+		in.httpPending++
+	}
+	s.mu.Unlock()
 	resp, err := client.Do(req)
 	status := 0
 	var answer []byte
@@ -158,6 +163,7 @@ func (s *Server) deliver(client *http.Client, url, token string, body []byte, h 
 	if !ok {
 		return status
 	}
+	in.httpPending--
 	in.httpStatuses = append(in.httpStatuses, status)
 	in.httpTargets = append(in.httpTargets, url)
 	// Refused connections never reached a replica (it was down), nor did a

@@ -87,6 +87,8 @@ type interaction struct {
 	httpStatuses         []int    // each HTTP delivery's status (0: no answer)
 	httpTargets          []string // and the URL it went to
 	forged               bool     // sent with a spoilt signature (SendForged)
+	// httpPending counts HTTP deliveries whose answer is not yet read.
+	httpPending int
 
 	// answerKnown: the bot has been told, by a 204 or a 40060 that reached
 	// it, that the interaction is answered; a callback after that is a
@@ -311,6 +313,19 @@ func (s *Server) ResponseLocked(token string) (Response, bool) {
 	return Response{Type: in.responseType, Original: in.original, Choices: in.choices}, true
 }
 
+// httpAnswerWait bounds how long a webhook call waits for the HTTP answer
+// of its interaction (a replica holds it at most 3 s, plus a slow machine).
+const httpAnswerWait = 10 * time.Second
+
+// webhookToken is the interaction token of a webhook path, or "".
+func webhookToken(path string) string {
+	parts := strings.Split(strings.Trim(path, "/"), "/")
+	if len(parts) >= 3 && parts[0] == "webhooks" {
+		return parts[2]
+	}
+	return ""
+}
+
 func (s *Server) rest(w http.ResponseWriter, r *http.Request) {
 	path := strings.TrimPrefix(r.URL.Path, "/api/v9")
 	req := Request{Method: r.Method, Path: path, Query: r.URL.Query()}
@@ -320,6 +335,15 @@ func (s *Server) rest(w http.ResponseWriter, r *http.Request) {
 	}
 	if hook := s.OnRequest; hook != nil {
 		hook(req)
+	}
+	if tok := webhookToken(path); tok != "" {
+		// Discord takes an interaction's answer in the HTTP response
+		// before the token can edit it: a replica's edit may reach the
+		// fake before the fake has read the response it follows.
+		s.Wait(httpAnswerWait, func(s *Server) bool {
+			in, ok := s.interactions[tok]
+			return !ok || in.httpPending == 0
+		})
 	}
 	s.mu.Lock()
 	s.noteCallbackLocked(&req)

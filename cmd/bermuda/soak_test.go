@@ -21,8 +21,10 @@ import (
 // TestSoak drives the real `bermuda serve` binary through the fake Discord
 // on a bad day: random REST faults (callbacks included), duplicate
 // deliveries, a gateway disconnect with RESUME, and a SIGKILL plus restart
-// in the middle. Simulated players pick their moves from the bot's own
-// autocomplete (the legal moves); afterwards soakcheck_test.go compares
+// in the middle. Simulated players make about half of their moves with the
+// Move button's picker (double clicks and stale pickers included) and the
+// others with /move, picked from the bot's own autocomplete (the legal
+// moves); afterwards soakcheck_test.go compares
 // what Discord saw with the SQLite file.
 //
 // Plain `go test` runs a small version; BERMUDA_SOAK=full go test
@@ -291,9 +293,16 @@ func (sk *soak) play(g *soakGame, rng *rand.Rand) {
 		}
 		empty = 0
 		boards := sk.uploads(g.thread)
-		resp, ok := sk.interact(fakediscord.Interaction{Type: 2, User: mover, ChannelID: g.thread, ChannelType: 11, ParentID: g.lobby,
-			Name: "move", Options: []fakediscord.Option{{Name: "move", Type: 3, Value: choice}}})
-		if ok && resp.Type == 5 {
+		var played bool
+		if rng.IntN(2) == 0 {
+			// About half of the moves are made with the Move button's picker.
+			played = sk.pick(g, mover, rng)
+		} else {
+			resp, ok := sk.interact(fakediscord.Interaction{Type: 2, User: mover, ChannelID: g.thread, ChannelType: 11, ParentID: g.lobby,
+				Name: "move", Options: []fakediscord.Option{{Name: "move", Type: 3, Value: choice}}})
+			played = ok && resp.Type == 5
+		}
+		if played {
 			moves++
 			sk.moves.Add(1)
 			// Like a person, the next player moves once the board is up.
@@ -307,6 +316,89 @@ func (sk *soak) play(g *soakGame, rng *rand.Rand) {
 	}
 	sk.interact(fakediscord.Interaction{Type: 2, User: a, ChannelID: g.thread, ChannelType: 11, ParentID: g.lobby, Name: "resign"})
 	g.finished = true
+}
+
+// pick plays a move as p with the Move button under the newest board and
+// random choices in the picker's menus, as a player tapping would. Now and
+// then a choice is clicked twice at once (a double click), and after a
+// move the last picker is clicked again (stale): neither may play a second
+// move. It reports whether a move was played.
+func (sk *soak) pick(g *soakGame, p fakediscord.User, rng *rand.Rand) bool {
+	board, button := "", ""
+	for _, m := range sk.fake.Messages(g.thread) {
+		if id := componentID(m, "play:"); id != "" {
+			board, button = m.ID, id
+		}
+	}
+	if board == "" {
+		return false
+	}
+	resp, ok := sk.interact(fakediscord.Interaction{Type: 3, User: p, ChannelID: g.thread, ChannelType: 11, ParentID: g.lobby, MessageID: board, CustomID: button})
+	if !ok || resp.Type != 4 {
+		return false
+	}
+	picker := resp.Original
+	var last fakediscord.Interaction
+	for step := 0; step < 3; step++ {
+		m, _ := sk.fake.Message(picker)
+		menu, value := randomOption(m, rng)
+		if menu == "" {
+			return false
+		}
+		last = fakediscord.Interaction{Type: 3, User: p, ChannelID: g.thread, ChannelType: 11, ParentID: g.lobby, MessageID: picker, CustomID: menu, Values: []string{value}}
+		if rng.IntN(10) == 0 {
+			go sk.interact(last) // a double click: the two race
+		}
+		resp, ok := sk.interact(last)
+		if !ok {
+			return false
+		}
+		if resp.Type == 6 {
+			if m, _ := sk.fake.Message(picker); !strings.Contains(m.Content, "You played") {
+				return false // a racing twin played it, or the picker was stale
+			}
+			if rng.IntN(5) == 0 {
+				sk.interact(last) // clicked again on the old picker: stale
+			}
+			return true
+		}
+		if resp.Type != 7 {
+			return false
+		}
+	}
+	return false
+}
+
+// componentID returns the custom_id of m's first component starting with prefix.
+func componentID(m fakediscord.Message, prefix string) string {
+	for _, row := range m.Components {
+		for _, c := range row.(map[string]any)["components"].([]any) {
+			if id, _ := c.(map[string]any)["custom_id"].(string); strings.HasPrefix(id, prefix) {
+				return id
+			}
+		}
+	}
+	return ""
+}
+
+// randomOption picks one option of one select menu on m.
+func randomOption(m fakediscord.Message, rng *rand.Rand) (menu, value string) {
+	type option struct{ menu, value string }
+	var all []option
+	for _, row := range m.Components {
+		for _, c := range row.(map[string]any)["components"].([]any) {
+			comp := c.(map[string]any)
+			opts, _ := comp["options"].([]any)
+			for _, o := range opts {
+				all = append(all, option{comp["custom_id"].(string), o.(map[string]any)["value"].(string)})
+			}
+		}
+	}
+	if len(all) == 0 {
+		return "", ""
+	}
+	o := all[rng.IntN(len(all))]
+	return o.menu, o.value
 }
 
 func (sk *soak) uploads(thread string) int {
@@ -338,14 +430,7 @@ func acceptID(fake *fakediscord.Server, messageID string) string {
 	if !ok {
 		return ""
 	}
-	for _, row := range m.Components {
-		for _, c := range row.(map[string]any)["components"].([]any) {
-			if id, _ := c.(map[string]any)["custom_id"].(string); strings.HasPrefix(id, "accept:") {
-				return strings.TrimPrefix(id, "accept:")
-			}
-		}
-	}
-	return ""
+	return strings.TrimPrefix(componentID(m, "accept:"), "accept:")
 }
 
 type lockedWriter struct {
