@@ -1,0 +1,270 @@
+package swiss
+
+// pairer pairs one round bracket by bracket, top score first, in the manner
+// of the Dutch system: moved-down players first, then the rest of the
+// bracket split in halves S1 and S2, S1[i] against S2[i] where allowed and
+// otherwise the next candidates in order (transpositions, then exchanges).
+// Every tentative pair is kept only if everyone not yet paired can still be
+// paired (a blossom matching), so a bracket never paints the round into a
+// corner.
+type pairer struct {
+	es      []*entrant
+	allowed [][]bool
+}
+
+// bracketBudget caps the tentative pairs tried in one bracket; past it the
+// bracket takes the pairs of a complete matching instead (see README).
+const bracketBudget = 3000
+
+// pairRound pairs players (in round order, an even number, known pairable).
+func (p *pairer) pairRound(players []int) [][2]int {
+	var pairs [][2]int
+	var floaters []int
+	for i := 0; i < len(players); {
+		j := i
+		for j < len(players) && p.es[players[j]].half == p.es[players[i]].half {
+			j++
+		}
+		bracket := append(append([]int{}, floaters...), players[i:j]...)
+		inside, down := p.pairBracket(bracket, len(floaters), players[j:])
+		pairs = append(pairs, inside...)
+		floaters = down
+		i = j
+	}
+	return pairs
+}
+
+// pairBracket pairs as many of bracket as it can while the players below
+// (rest) can take the others; it returns the pairs and the downfloaters in
+// bracket order. The first mdp players were moved down from above.
+func (p *pairer) pairBracket(bracket []int, mdp int, rest []int) (pairs [][2]int, down []int) {
+	budget := bracketBudget
+	for want := matchingSize(bracket, p.allowed); want >= 0; want-- {
+		floats := len(bracket) - 2*want
+		if floats > len(rest) {
+			continue
+		}
+		for _, anyColours := range []bool{false, true} {
+			s := &bracketSearch{
+				p: p, bracket: bracket, mdp: mdp, rest: rest, want: want, floats: floats,
+				used: make([]bool, len(bracket)), budget: &budget,
+				maxConflicts: len(bracket),
+			}
+			if !anyColours {
+				s.maxConflicts = p.unavoidableConflicts(bracket, floats)
+			}
+			if s.moved(0) {
+				return s.result()
+			}
+			if budget <= 0 {
+				return p.completeBracket(bracket, rest)
+			}
+		}
+	}
+	return p.completeBracket(bracket, rest)
+}
+
+// completeBracket takes the bracket's share of one complete matching of the
+// bracket and everyone below: its inner pairs, and as downfloaters those
+// matched below.
+func (p *pairer) completeBracket(bracket, rest []int) (pairs [][2]int, down []int) {
+	all := append(append([]int{}, bracket...), rest...)
+	mate, _ := perfectMatching(all, p.allowed)
+	for a := range bracket {
+		switch b := mate[a]; {
+		case b >= len(bracket):
+			down = append(down, bracket[a])
+		case a < b:
+			pairs = append(pairs, [2]int{bracket[a], bracket[b]})
+		}
+	}
+	return pairs, down
+}
+
+// unavoidableConflicts is how many pairs must at least put together two
+// players wanting the same colour, counting preferences in the bracket and
+// letting the floaters come from the larger side.
+func (p *pairer) unavoidableConflicts(bracket []int, floats int) int {
+	white, black, none := 0, 0, 0
+	for _, x := range bracket {
+		switch p.es[x].preference().colour {
+		case +1:
+			white++
+		case -1:
+			black++
+		default:
+			none++
+		}
+	}
+	excess := abs(white-black) - none - floats
+	if excess <= 0 {
+		return 0
+	}
+	return (excess + 1) / 2
+}
+
+// bracketSearch is one depth-first search for a bracket pairing with exactly
+// want pairs and at most maxConflicts colour-preference clashes. Indices are
+// positions in bracket.
+type bracketSearch struct {
+	p            *pairer
+	bracket      []int
+	mdp          int
+	rest         []int
+	want         int
+	floats       int // players still allowed to float down
+	maxConflicts int
+	conflicts    int
+	used         []bool
+	pairs        [][2]int
+	budget       *int
+}
+
+// moved places the moved-down players in order: against the highest
+// resident possible, else another moved-down player, else down again.
+func (s *bracketSearch) moved(i int) bool {
+	if i == s.mdp {
+		return s.residents()
+	}
+	if s.used[i] {
+		return s.moved(i + 1)
+	}
+	next := func() bool { return s.moved(i + 1) }
+	for j := s.mdp; j < len(s.bracket); j++ {
+		if s.try(i, j, next) {
+			return true
+		}
+	}
+	for j := i + 1; j < s.mdp; j++ {
+		if s.try(i, j, next) {
+			return true
+		}
+	}
+	return s.float(next)
+}
+
+// residents splits the unpaired residents into S1 (the pairs still wanted)
+// and S2, and pairs them homogeneously.
+func (s *bracketSearch) residents() bool {
+	var left []int
+	for j := s.mdp; j < len(s.bracket); j++ {
+		if !s.used[j] {
+			left = append(left, j)
+		}
+	}
+	q := s.want - len(s.pairs)
+	if q < 0 || 2*q > len(left) {
+		return false
+	}
+	return s.homogeneous(left, q, 0)
+}
+
+// homogeneous pairs seq[k:], where seq[:q] is S1 and seq[q:] is S2: an S1
+// player takes the first free S2 player, then a later S1 player; an S2
+// player left over pairs with a later S2 player; anyone may float while
+// floats remain.
+func (s *bracketSearch) homogeneous(seq []int, q, k int) bool {
+	if len(s.pairs) == s.want {
+		return true
+	}
+	free := 0
+	for _, x := range seq[k:] {
+		if !s.used[x] {
+			free++
+		}
+	}
+	if free < 2*(s.want-len(s.pairs)) {
+		return false
+	}
+	x := seq[k]
+	next := func() bool { return s.homogeneous(seq, q, k+1) }
+	if s.used[x] {
+		return next()
+	}
+	if k < q {
+		for _, y := range seq[q:] {
+			if s.try(x, y, next) {
+				return true
+			}
+		}
+		for _, y := range seq[k+1 : q] {
+			if s.try(x, y, next) {
+				return true
+			}
+		}
+	} else {
+		for _, y := range seq[k+1:] {
+			if s.try(x, y, next) {
+				return true
+			}
+		}
+	}
+	return s.float(next)
+}
+
+func (s *bracketSearch) float(next func() bool) bool {
+	if s.floats == 0 {
+		return false
+	}
+	s.floats--
+	if next() {
+		return true
+	}
+	s.floats++
+	return false
+}
+
+// try pairs a and b tentatively and continues with next; the pair must be
+// allowed, within the colour budget, and leave everyone else pairable.
+func (s *bracketSearch) try(a, b int, next func() bool) bool {
+	if *s.budget <= 0 || s.used[b] {
+		return false
+	}
+	ga, gb := s.bracket[a], s.bracket[b]
+	if !s.p.allowed[ga][gb] {
+		return false
+	}
+	clash := 0
+	if ca, cb := s.p.es[ga].preference().colour, s.p.es[gb].preference().colour; ca != 0 && ca == cb {
+		clash = 1
+	}
+	if s.conflicts+clash > s.maxConflicts {
+		return false
+	}
+	*s.budget--
+	s.used[a], s.used[b] = true, true
+	if _, ok := perfectMatching(s.remaining(), s.p.allowed); ok {
+		s.conflicts += clash
+		s.pairs = append(s.pairs, [2]int{a, b})
+		if next() {
+			return true
+		}
+		s.pairs = s.pairs[:len(s.pairs)-1]
+		s.conflicts -= clash
+	}
+	s.used[a], s.used[b] = false, false
+	return false
+}
+
+// remaining is everyone of the bracket not yet paired, and everyone below.
+func (s *bracketSearch) remaining() []int {
+	r := make([]int, 0, len(s.bracket)+len(s.rest))
+	for i, x := range s.bracket {
+		if !s.used[i] {
+			r = append(r, x)
+		}
+	}
+	return append(r, s.rest...)
+}
+
+func (s *bracketSearch) result() (pairs [][2]int, down []int) {
+	for _, pr := range s.pairs {
+		pairs = append(pairs, [2]int{s.bracket[pr[0]], s.bracket[pr[1]]})
+	}
+	for i, x := range s.bracket {
+		if !s.used[i] {
+			down = append(down, x)
+		}
+	}
+	return pairs, down
+}
