@@ -10,6 +10,9 @@ package swiss
 type pairer struct {
 	es      []*entrant
 	allowed [][]bool
+	prefs   []preference
+	m       matcher
+	scratch []int
 }
 
 // bracketBudget caps the tentative pairs tried in one bracket; past it the
@@ -87,7 +90,7 @@ func (p *pairer) completeBracket(bracket, rest []int) (pairs [][2]int, down []in
 func (p *pairer) unavoidableConflicts(bracket []int, floats int) int {
 	white, black, none := 0, 0, 0
 	for _, x := range bracket {
-		switch p.es[x].preference().colour {
+		switch p.prefs[x].colour {
 		case +1:
 			white++
 		case -1:
@@ -225,7 +228,7 @@ func (s *bracketSearch) try(a, b int, next func() bool) bool {
 		return false
 	}
 	clash := 0
-	if ca, cb := s.p.es[ga].preference().colour, s.p.es[gb].preference().colour; ca != 0 && ca == cb {
+	if ca, cb := s.p.prefs[ga].colour, s.p.prefs[gb].colour; ca != 0 && ca == cb {
 		clash = 1
 	}
 	if s.conflicts+clash > s.maxConflicts {
@@ -233,7 +236,7 @@ func (s *bracketSearch) try(a, b int, next func() bool) bool {
 	}
 	*s.budget--
 	s.used[a], s.used[b] = true, true
-	if _, ok := perfectMatching(s.remaining(), s.p.allowed); ok {
+	if _, ok := s.p.m.perfect(s.remaining(), s.p.allowed); ok {
 		s.conflicts += clash
 		s.pairs = append(s.pairs, [2]int{a, b})
 		if next() {
@@ -248,13 +251,14 @@ func (s *bracketSearch) try(a, b int, next func() bool) bool {
 
 // remaining is everyone of the bracket not yet paired, and everyone below.
 func (s *bracketSearch) remaining() []int {
-	r := make([]int, 0, len(s.bracket)+len(s.rest))
+	r := s.p.scratch[:0]
 	for i, x := range s.bracket {
 		if !s.used[i] {
 			r = append(r, x)
 		}
 	}
-	return append(r, s.rest...)
+	s.p.scratch = append(r, s.rest...)
+	return s.p.scratch
 }
 
 func (s *bracketSearch) result() (pairs [][2]int, down []int) {

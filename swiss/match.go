@@ -7,11 +7,17 @@ package swiss
 // The search starts from a greedy matching, which in a Swiss round (where
 // nearly every pair is allowed) leaves little to augment.
 func perfectMatching(set []int, allowed [][]bool) (mate []int, ok bool) {
+	return new(matcher).perfect(set, allowed)
+}
+
+// perfect is perfectMatching reusing m's buffers; mate is valid until the
+// next call.
+func (m *matcher) perfect(set []int, allowed [][]bool) (mate []int, ok bool) {
 	n := len(set)
 	if n%2 == 1 {
 		return nil, false
 	}
-	m := newMatcher(set, allowed)
+	m.load(set, allowed)
 	for v := 0; v < n; v++ {
 		if m.mate[v] == -1 && !m.augmentFrom(v) {
 			// A vertex without an augmenting path now never gains one later.
@@ -23,7 +29,8 @@ func perfectMatching(set []int, allowed [][]bool) (mate []int, ok bool) {
 
 // matchingSize is the number of pairs of a maximum matching of set.
 func matchingSize(set []int, allowed [][]bool) int {
-	m := newMatcher(set, allowed)
+	m := new(matcher)
+	m.load(set, allowed)
 	size := 0
 	for v := range set {
 		if m.mate[v] == -1 {
@@ -39,6 +46,8 @@ func matchingSize(set []int, allowed [][]bool) int {
 }
 
 // matcher is the state of one blossom search over local indices 0..n-1.
+// Its slices are kept between searches: the pairing search asks thousands
+// of times whether the players left can still all be paired.
 type matcher struct {
 	adj     [][]int
 	mate    []int
@@ -50,16 +59,22 @@ type matcher struct {
 	queue   []int
 }
 
-func newMatcher(set []int, allowed [][]bool) *matcher {
+// load sets m up for the graph on set, starting from a greedy matching.
+func (m *matcher) load(set []int, allowed [][]bool) {
 	n := len(set)
-	m := &matcher{
-		adj: make([][]int, n), mate: make([]int, n), parent: make([]int, n), base: make([]int, n),
-		outer: make([]bool, n), inPath: make([]bool, n), blossom: make([]bool, n),
+	if cap(m.mate) < n {
+		m.adj = make([][]int, n)
+		m.mate, m.parent, m.base = make([]int, n), make([]int, n), make([]int, n)
+		m.outer, m.inPath, m.blossom = make([]bool, n), make([]bool, n), make([]bool, n)
 	}
-	for i := range set {
+	m.adj, m.mate, m.parent, m.base = m.adj[:n], m.mate[:n], m.parent[:n], m.base[:n]
+	m.outer, m.inPath, m.blossom = m.outer[:n], m.inPath[:n], m.blossom[:n]
+	for i, a := range set {
 		m.mate[i] = -1
-		for j := range set {
-			if i != j && allowed[set[i]][set[j]] {
+		row := allowed[a]
+		m.adj[i] = m.adj[i][:0]
+		for j, b := range set {
+			if row[b] && i != j {
 				m.adj[i] = append(m.adj[i], j)
 			}
 		}
@@ -75,7 +90,6 @@ func newMatcher(set []int, allowed [][]bool) *matcher {
 			}
 		}
 	}
-	return m
 }
 
 // augmentFrom grows an alternating tree from the free vertex root and, on

@@ -34,7 +34,7 @@ func Pair(t Tournament) ([]Game, error) {
 		if !ok {
 			continue
 		}
-		p := &pairer{es: es, allowed: allowed}
+		p := &pairer{es: es, allowed: allowed, prefs: preferences(es)}
 		pairs := p.pairRound(players)
 		games := make([]Game, 0, len(pairs)+1)
 		for _, pr := range orderBoards(es, pairs) {
@@ -52,10 +52,7 @@ func Pair(t Tournament) ([]Game, error) {
 // allowedPairs is the matrix of the absolute criteria: no rematch, and with
 // colourRule no pairing of two players with the same absolute preference.
 func allowedPairs(es []*entrant, colourRule bool) [][]bool {
-	prefs := make([]preference, len(es))
-	for i, e := range es {
-		prefs[i] = e.preference()
-	}
+	prefs := preferences(es)
 	allowed := make([][]bool, len(es))
 	for i := range es {
 		allowed[i] = make([]bool, len(es))
@@ -90,6 +87,14 @@ func chooseBye(es []*entrant, present []int, allowed [][]bool) (players []int, b
 		}
 	}
 	return nil, -1, false
+}
+
+func preferences(es []*entrant) []preference {
+	prefs := make([]preference, len(es))
+	for i, e := range es {
+		prefs[i] = e.preference()
+	}
+	return prefs
 }
 
 // orderBoards sorts pairs for display: higher score first, then the higher
