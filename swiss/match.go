@@ -49,7 +49,8 @@ func matchingSize(set []int, allowed [][]bool) int {
 // Its slices are kept between searches: the pairing search asks thousands
 // of times whether the players left can still all be paired.
 type matcher struct {
-	adj     [][]int
+	set     []int
+	allowed [][]bool
 	mate    []int
 	parent  []int // alternating-tree parent of an outer vertex's partner side
 	base    []int // base of the blossom a vertex currently belongs to
@@ -60,31 +61,28 @@ type matcher struct {
 }
 
 // load sets m up for the graph on set, starting from a greedy matching.
+// Edges are read from allowed as needed: building adjacency lists would
+// cost more than the search itself, which in a Swiss round rarely has
+// anything left to augment.
 func (m *matcher) load(set []int, allowed [][]bool) {
 	n := len(set)
 	if cap(m.mate) < n {
-		m.adj = make([][]int, n)
 		m.mate, m.parent, m.base = make([]int, n), make([]int, n), make([]int, n)
 		m.outer, m.inPath, m.blossom = make([]bool, n), make([]bool, n), make([]bool, n)
 	}
-	m.adj, m.mate, m.parent, m.base = m.adj[:n], m.mate[:n], m.parent[:n], m.base[:n]
+	m.set, m.allowed = set, allowed
+	m.mate, m.parent, m.base = m.mate[:n], m.parent[:n], m.base[:n]
 	m.outer, m.inPath, m.blossom = m.outer[:n], m.inPath[:n], m.blossom[:n]
-	for i, a := range set {
+	for i := range m.mate {
 		m.mate[i] = -1
-		row := allowed[a]
-		m.adj[i] = m.adj[i][:0]
-		for j, b := range set {
-			if row[b] && i != j {
-				m.adj[i] = append(m.adj[i], j)
-			}
-		}
 	}
-	for i := range set {
+	for i, a := range set {
 		if m.mate[i] != -1 {
 			continue
 		}
-		for _, j := range m.adj[i] {
-			if m.mate[j] == -1 {
+		row := allowed[a]
+		for j := i + 1; j < n; j++ {
+			if m.mate[j] == -1 && row[set[j]] {
 				m.mate[i], m.mate[j] = j, i
 				break
 			}
@@ -103,8 +101,9 @@ func (m *matcher) augmentFrom(root int) bool {
 	for len(m.queue) > 0 {
 		v := m.queue[0]
 		m.queue = m.queue[1:]
-		for _, to := range m.adj[v] {
-			if m.base[v] == m.base[to] || m.mate[v] == to {
+		row := m.allowed[m.set[v]]
+		for to, b := range m.set {
+			if to == v || !row[b] || m.base[v] == m.base[to] || m.mate[v] == to {
 				continue
 			}
 			if to == root || (m.mate[to] != -1 && m.parent[m.mate[to]] != -1) {
