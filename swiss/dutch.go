@@ -17,19 +17,22 @@ type pairer struct {
 
 // bracketBudget caps the tentative pairs tried in one bracket; past it the
 // bracket takes the pairs of a complete matching instead (see README).
-const bracketBudget = 3000
+// lookaheadBudget and lookaheadLeaves bound the look at the next bracket.
+const (
+	bracketBudget   = 3000
+	lookaheadBudget = 300
+	lookaheadLeaves = 16
+)
 
 // pairRound pairs players (in round order, an even number, known pairable).
 func (p *pairer) pairRound(players []int) [][2]int {
 	var pairs [][2]int
 	var floaters []int
 	for i := 0; i < len(players); {
-		j := i
-		for j < len(players) && p.es[players[j]].half == p.es[players[i]].half {
-			j++
-		}
+		j := scoreGroupEnd(p.es, players, i)
 		bracket := append(append([]int{}, floaters...), players[i:j]...)
-		inside, down := p.pairBracket(bracket, len(floaters), players[j:])
+		next := players[j:scoreGroupEnd(p.es, players, j)]
+		inside, down := p.pairBracket(bracket, len(floaters), next, players[j+len(next):])
 		pairs = append(pairs, inside...)
 		floaters = down
 		i = j
@@ -37,16 +40,32 @@ func (p *pairer) pairRound(players []int) [][2]int {
 	return pairs
 }
 
+// scoreGroupEnd is the end of the run of players with the score of players[i].
+func scoreGroupEnd(es []*entrant, players []int, i int) int {
+	j := i
+	for j < len(players) && es[players[j]].half == es[players[i]].half {
+		j++
+	}
+	return j
+}
+
 // pairBracket pairs as many of bracket as it can while the players below
-// (rest) can take the others; it returns the pairs and the downfloaters in
-// bracket order. The first mdp players were moved down from above.
-func (p *pairer) pairBracket(bracket []int, mdp int, rest []int) (pairs [][2]int, down []int) {
+// (the next score group, then the rest) can take the others; it returns the
+// pairs and the downfloaters in bracket order. The first mdp players were
+// moved down from above. Among pairings with as many pairs, it prefers
+// downfloaters with whom the next bracket can make the most pairs.
+func (p *pairer) pairBracket(bracket []int, mdp int, next, below []int) (pairs [][2]int, down []int) {
+	rest := append(append([]int{}, next...), below...)
 	budget := bracketBudget
 	for want := matchingSize(bracket, p.allowed); want >= 0; want-- {
 		floats := len(bracket) - 2*want
 		if floats > len(rest) {
 			continue
 		}
+		// The first pass keeps colour preferences as far as the bracket's
+		// make-up allows; the second, tried only if the first found nothing
+		// or left the next bracket short of pairs, ignores them.
+		bestScore, leaves, enough := -2, 0, false
 		for _, anyColours := range []bool{false, true} {
 			s := &bracketSearch{
 				p: p, bracket: bracket, mdp: mdp, rest: rest, want: want, floats: floats,
@@ -56,15 +75,55 @@ func (p *pairer) pairBracket(bracket []int, mdp int, rest []int) (pairs [][2]int
 			if !anyColours {
 				s.maxConflicts = p.unavoidableConflicts(bracket, floats)
 			}
-			if s.moved(0) {
-				return s.result()
+			s.leaf = func() bool {
+				gotPairs, gotDown := s.result()
+				score := -1 // nothing below to look at
+				if len(gotDown) > 0 && len(next) > 0 {
+					score = p.bracketPairs(append(append([]int{}, gotDown...), next...), len(gotDown), below)
+				}
+				if score > bestScore {
+					bestScore, pairs, down = score, gotPairs, gotDown
+				}
+				leaves++
+				enough = score < 0 || score >= (len(gotDown)+len(next))/2
+				return enough || leaves >= lookaheadLeaves
+			}
+			s.moved(0)
+			if enough || (anyColours && bestScore > -2) {
+				return pairs, down
 			}
 			if budget <= 0 {
+				if bestScore > -2 {
+					return pairs, down
+				}
 				return p.completeBracket(bracket, rest)
 			}
 		}
 	}
 	return p.completeBracket(bracket, rest)
+}
+
+// bracketPairs is how many pairs bracket can make with rest still
+// pairable, or -1 if the search budget runs out first.
+func (p *pairer) bracketPairs(bracket []int, mdp int, rest []int) int {
+	budget := lookaheadBudget
+	for want := matchingSize(bracket, p.allowed); want >= 0; want-- {
+		floats := len(bracket) - 2*want
+		if floats > len(rest) {
+			continue
+		}
+		s := &bracketSearch{
+			p: p, bracket: bracket, mdp: mdp, rest: rest, want: want, floats: floats,
+			used: make([]bool, len(bracket)), budget: &budget, maxConflicts: len(bracket),
+		}
+		if s.moved(0) {
+			return want
+		}
+		if budget <= 0 {
+			return -1
+		}
+	}
+	return -1
 }
 
 // completeBracket takes the bracket's share of one complete matching of the
@@ -121,6 +180,9 @@ type bracketSearch struct {
 	used         []bool
 	pairs        [][2]int
 	budget       *int
+	// leaf, if set, is told of each complete bracket pairing found and
+	// says whether to stop there.
+	leaf func() bool
 }
 
 // moved places the moved-down players in order: against the highest
@@ -168,7 +230,7 @@ func (s *bracketSearch) residents() bool {
 // floats remain.
 func (s *bracketSearch) homogeneous(seq []int, q, k int) bool {
 	if len(s.pairs) == s.want {
-		return true
+		return s.leaf == nil || s.leaf()
 	}
 	free := 0
 	for _, x := range seq[k:] {
