@@ -64,6 +64,14 @@ func parsePickerID(id string) (pickerState, error) {
 	return pickerState{game: game, ply: ply, from: f[3], to: f[4], page: page, what: f[6]}, nil
 }
 
+// moveButton is the row with the Move button that every board of a game
+// in play carries (and the reminder).
+func moveButton(gameID int64) []discordgo.MessageComponent {
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Move", Emoji: &discordgo.ComponentEmoji{Name: "♟️"}, Style: discordgo.PrimaryButton, CustomID: fmt.Sprintf("play:%d", gameID)},
+	}}}
+}
+
 // btnPlay is the Move button under a board: the player to act gets a
 // private picker; anyone else is told whose turn it is.
 func (b *Bot) btnPlay(ctx context.Context, r *request, gameID int64) error {

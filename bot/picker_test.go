@@ -8,9 +8,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/bermudachess/bermuda/bot/fakediscord"
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/picker"
 )
 
 // components lists the components of a message, row by row.
@@ -154,13 +157,36 @@ var chessWithPromotion = completeGame{"chess", nil, strings.Fields(
 	"b1a3 b8c6 a1b1 a7a5 a3c4 a5a4 e2e4 a8b8 d1h5 c6a5 h5f7 e8f7 c4a5 f7e8 a5b7 b8b7 e4e5 b7b2 b1b2 c8a6 f1a6 a4a3 a6d3 a3b2 d3h7 b2c1b h7g6"),
 	"checkmate"}
 
-// TestPickerPlaysACompleteGameOfEveryVariant plays a game of every variant
+// Two more games found by seeded search: in Random Move Number Chess the
+// dice (seed 219) give a turn of several moves before a mate; in Bede
+// Chess White's Jester moves (d1d2, copying a queen) before a mate.
+func pickerOnlyGames() []completeGame {
+	return []completeGame{
+		{"randommove", games.Seeded(219), strings.Fields("d2d4 h7h6 c1h6 g7h6 b2b4 f7f5 e2e4 d1h5"), "mate"},
+		{"bede", nil, strings.Fields("b1e3 f11c9 g3h3 d9c9 a1b2 f9g9 e1f2 c11b11 h1g2 d10c9 c1a2 g9h9 d1d2 b10c9 i1i3 b11c9 a2c3 c9c10 f1g2 e11f10 c3e2 h9i9 b2i9 c10e10 f2e2 f10g11 i9i11 g11h11 e2f3 a11i3 g2h3 i3h2 h3h10"), "mate"},
+	}
+}
+
+// TestPickerPlaysACompleteGameOfEveryVariant plays games of every variant
 // to the result the rules decide with the Move button and the menus only:
 // promotions chosen at the third step, Bermuda chess drops and climbs,
-// spIndecision declarations, Random Move Number Chess's dice.
+// spIndecision declarations, Random Move Number Chess's dice and a turn
+// of several moves, a Bede Jester move.
 func TestPickerPlaysACompleteGameOfEveryVariant(t *testing.T) {
-	for _, c := range append([]completeGame{chessWithPromotion}, completeGames()...) {
-		t.Run(c.variant, func(t *testing.T) { playCompleteGame(t, c, pickMove) })
+	all := append(append([]completeGame{chessWithPromotion}, completeGames()...), pickerOnlyGames()...)
+	for n, c := range all {
+		t.Run(fmt.Sprintf("%s-%d", c.variant, n), func(t *testing.T) {
+			moves := playCompleteGame(t, c, pickMove)
+			if n != len(all)-2 {
+				return
+			}
+			for k := 1; k < len(moves); k++ {
+				if moves[k].PlayerID == moves[k-1].PlayerID {
+					return // a turn of several moves
+				}
+			}
+			t.Error("no turn of several moves in the Random Move Number Chess game")
+		})
 	}
 }
 
@@ -284,6 +310,7 @@ func (h *harness) wantStale(resp fakediscord.Response, picker fakediscord.Messag
 
 func TestStalePickersPlayNothing(t *testing.T) {
 	h := newHarness(t)
+	h.wantEphemeral(h.command(ann, lobbyID, "help"), "press **Move** under the board")
 	thread := h.startGame("chess")
 
 	// Only the player to act gets a picker; others learn whose turn it is.
@@ -395,5 +422,62 @@ func TestPickerAgainstTheComputer(t *testing.T) {
 	}
 	if moves < 2 {
 		t.Fatalf("the game ended after %d of the player's moves", moves)
+	}
+}
+
+// TestPickerPagesKeepEveryMenu: a step with more menus than a message can
+// hold is shown over pages, every option on one of them, every custom_id
+// within Discord's 100 characters.
+func TestPickerPagesKeepEveryMenu(t *testing.T) {
+	b := &Bot{}
+	row := db.Game{ID: 1234567890123, Variant: "angle"}
+	g, err := games.NewGame("angle", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := picker.At(g, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var opts []picker.Option
+	for n := range 130 {
+		opts = append(opts, picker.Option{Value: fmt.Sprintf("c%d", n), Label: fmt.Sprintf("option %d", n)})
+	}
+	st.Menus = nil
+	for start := 0; start < len(opts); start += 25 {
+		st.Menus = append(st.Menus, picker.Menu{Placeholder: "part", Options: opts[start:min(start+25, len(opts))]})
+	}
+	seen := map[string]bool{}
+	for page := range 2 {
+		data, err := b.pickerData(row, g, pickerState{game: row.ID, ply: 99999, from: "J10", to: "j10", page: page}, st, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(data.Components) > 5 {
+			t.Fatalf("page %d has %d rows", page, len(data.Components))
+		}
+		for _, r := range data.Components {
+			for _, c := range r.(discordgo.ActionsRow).Components {
+				switch c := c.(type) {
+				case discordgo.SelectMenu:
+					if len(c.CustomID) > 100 || len(c.Options) > 25 {
+						t.Errorf("menu %q holds %d options", c.CustomID, len(c.Options))
+					}
+					for _, o := range c.Options {
+						seen[o.Value] = true
+					}
+				case discordgo.Button:
+					if len(c.CustomID) > 100 {
+						t.Errorf("button id %q is too long", c.CustomID)
+					}
+					if p, err := parsePickerID(c.CustomID); err != nil || (strings.HasSuffix(c.CustomID, ":pg") && p.page != 1-page) {
+						t.Errorf("page %d: button %q", page, c.CustomID)
+					}
+				}
+			}
+		}
+	}
+	if len(seen) != len(opts) {
+		t.Errorf("the pages show %d of %d options", len(seen), len(opts))
 	}
 }

@@ -65,9 +65,7 @@ func (b *Bot) boardMessage(row db.Game, g games.Game, title string) (*discordgo.
 		AllowedMentions: noPings,
 	}
 	if o := g.Outcome(); row.State == "active" && !o.Over {
-		msg.Components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Move", Emoji: &discordgo.ComponentEmoji{Name: "♟️"}, Style: discordgo.PrimaryButton, CustomID: fmt.Sprintf("play:%d", row.ID)},
-		}}}
+		msg.Components = moveButton(row.ID)
 		t := g.Turn()
 		next := row.Players[t.Player]
 		if b.computerToAct(row, g) {

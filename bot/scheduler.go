@@ -78,7 +78,7 @@ func (b *Bot) remindOne(ctx context.Context, g db.Game) {
 		who := s.row.Players[t.Player]
 		text := fmt.Sprintf("⏰ %s, it's your move (%s). Your time runs out <t:%d:R>; after that the game is lost on time.",
 			mention(who), s.game.Roles()[t.Player], s.row.Deadline.Unix())
-		msg := &discordgo.MessageSend{Content: text, AllowedMentions: pingOnly(who)}
+		msg := &discordgo.MessageSend{Content: text, AllowedMentions: pingOnly(who), Components: moveButton(s.row.ID)}
 		if s.boardStale { // the last board never reached the thread
 			if board, err := b.boardMessage(s.row, s.game, fmt.Sprintf("Position after %s", plural(s.row.Ply, "move"))); err == nil {
 				msg.Embeds, msg.Files = board.Embeds, board.Files

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/bermudachess/bermuda/bot/fakediscord"
+	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/games"
 )
 
@@ -67,7 +68,7 @@ func TestCompleteGameOfEveryVariant(t *testing.T) {
 // playCompleteGame plays c's moves from a challenge on, each by the player
 // to act through play, and checks that the rules ended the game, every
 // board and the dice posted, and that the finished game left memory.
-func playCompleteGame(t *testing.T, c completeGame, play func(h *harness, u fakediscord.User, thread, move string)) {
+func playCompleteGame(t *testing.T, c completeGame, play func(h *harness, u fakediscord.User, thread, move string)) []db.Move {
 	t.Helper()
 	h := newHarness(t)
 	h.bot.Roller = c.roller
@@ -94,6 +95,11 @@ func playCompleteGame(t *testing.T, c completeGame, play func(h *harness, u fake
 	if kept {
 		t.Error("a finished game stayed in memory")
 	}
+	stored, err := h.store.Moves(t.Context(), row.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return stored
 }
 
 // checkPosts decodes every board and compares dice posts with stored rolls.
