@@ -219,7 +219,7 @@ func TestPickerPromotesToAShipInTheAngle(t *testing.T) {
 	for _, c := range components(p) {
 		opts, _ := c["options"].([]any)
 		for _, o := range opts {
-			if strings.Contains(o.(map[string]any)["label"].(string), "Ship") {
+			if strings.Contains(o.(map[string]any)["label"].(string), "Promote to a ship") {
 				ship = o.(map[string]any)["value"].(string)
 			}
 		}

@@ -168,7 +168,7 @@ func targets(g games.Game, from string) (Step, error) {
 		}
 		desc := t.Moves[0].Label
 		if len(t.Moves) > 1 {
-			desc = fmt.Sprintf("then choose: %s", choiceSummary(t.Moves))
+			desc = choiceSummary(g, t.Moves)
 		}
 		opts = append(opts, Option{Value: t.Cell, Label: clip(label), Description: clip(desc)})
 	}

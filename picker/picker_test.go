@@ -203,3 +203,28 @@ func TestStaleCellsAreRefused(t *testing.T) {
 		t.Errorf("Choose(e2e5) = %v, want ErrStale", err)
 	}
 }
+
+func TestChoicesSayWhatTheMoveBecomes(t *testing.T) {
+	g, _ := games.NewGame("chess", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1")
+	s, err := At(g, "b7", "b8")
+	if err != nil || s.Stage != StageChoice {
+		t.Fatalf("b7→b8: stage %d, %v", s.Stage, err)
+	}
+	if got := labelOf(s, "b7b8n"); got != "Promote to a knight" {
+		t.Errorf("the knight promotion is labelled %q", got)
+	}
+	sp, _ := games.NewGame("spindecision", "")
+	for _, m := range []string{"2-14", "17-12=K"} {
+		var err error
+		if sp, _, _, err = games.Apply(sp, m, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err = At(sp, "14", "36")
+	if err != nil || s.Stage != StageChoice {
+		t.Fatalf("14→36: stage %d, %v", s.Stage, err)
+	}
+	if got := labelOf(s, "14x36=K"); !strings.HasPrefix(got, "Declare Black's captured piece on 36 the king") {
+		t.Errorf("the declaration is labelled %q", got)
+	}
+}

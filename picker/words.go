@@ -142,12 +142,28 @@ func effectEvents(g games.Game, m games.Move) []games.Event {
 }
 
 // choiceLabel says what one of several moves between the same cells
-// becomes, from its promotion or declaration events.
+// becomes: the piece a promotion makes ("Promote to a ship"), or what a
+// declaration declares, from the move's own events.
 func choiceLabel(g games.Game, m games.Move) string {
 	var texts []string
 	for _, e := range effectEvents(g, m) {
-		if e.Kind == games.EventPromoted || e.Kind == games.EventDeclared {
+		switch e.Kind {
+		case games.EventPromoted:
+			after := g.Clone()
+			if _, err := after.Play(m, games.NewDice(games.Seeded(1))); err == nil {
+				if p, ok := pieceAt(after.View(), m.To); ok {
+					texts = append(texts, "promote to a "+kindWord(p.Kind))
+					continue
+				}
+			}
 			texts = append(texts, strings.TrimSuffix(e.Text, "."))
+		case games.EventDeclared:
+			// "Player 1 declared X the king; …" → "Declare X the king; …"
+			text := strings.TrimSuffix(e.Text, ".")
+			if _, rest, ok := strings.Cut(text, " declared "); ok {
+				text = "declare " + rest
+			}
+			texts = append(texts, text)
 		}
 	}
 	if len(texts) == 0 {
@@ -156,14 +172,19 @@ func choiceLabel(g games.Game, m games.Move) string {
 	return capitalise(strings.Join(texts, "; "))
 }
 
-// choiceSummary lists the notations of the choices, for a target's
+// choiceSummary says what the third step will ask, for a target's
 // description.
-func choiceSummary(ms []games.Move) string {
-	names := make([]string, len(ms))
-	for i, m := range ms {
-		names[i] = m.Notation
+func choiceSummary(g games.Game, ms []games.Move) string {
+	for _, m := range ms {
+		promotes := false
+		for _, e := range effectEvents(g, m) {
+			promotes = promotes || e.Kind == games.EventPromoted
+		}
+		if !promotes {
+			return fmt.Sprintf("then choose one of %d moves", len(ms))
+		}
 	}
-	return strings.Join(names, ", ")
+	return "then choose the piece it becomes"
 }
 
 func capitalise(s string) string {
