@@ -44,7 +44,7 @@ func squash(s string) string {
 	var b strings.Builder
 	for _, r := range strings.TrimSpace(s) {
 		switch r {
-		case ' ', '\t', '-', 'x', 'X', ':', '+', '#', '!', '?', '→', '×':
+		case ' ', '\t', '-', 'x', 'X', ':', '+', '#', '!', '?', '→', '×', '=':
 			continue
 		}
 		b.WriteRune(r)

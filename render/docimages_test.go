@@ -14,6 +14,7 @@ import (
 
 	"github.com/bermudachess/bermuda/games"
 	"github.com/bermudachess/bermuda/games/lessons"
+	"github.com/bermudachess/bermuda/picker"
 	xdraw "golang.org/x/image/draw"
 )
 
@@ -26,6 +27,10 @@ import (
 // renderer. After a change to the pictures, rewrite them with
 //
 //	BERMUDA_DOC_IMAGES=$PWD/docs/images go test ./render -run TestWriteDocImages
+// pickerDocPosition is the Angle position of the picker's pictures: a
+// White pawn on b9 can promote three ways, two of them capturing.
+const pickerDocPosition = "r1bs1ks2r/1Pp1pppp1p/2n7/p9/10/4N5/10/10/P1PPPPPPPP/R1BSQKS2R w KQkq - 0 12"
+
 func TestWriteDocImages(t *testing.T) {
 	dir := os.Getenv("BERMUDA_DOC_IMAGES")
 	if dir == "" {
@@ -70,6 +75,22 @@ func TestWriteDocImages(t *testing.T) {
 	}
 	b, err = PNG(v)
 	shrink("moves-bermuda-from-"+from[0], b, err, 400)
+
+	// The move picker's steps, at a phone's width: the pieces that can
+	// move, then the squares of the pawn about to promote (the third step,
+	// the piece it becomes, keeps the second's picture).
+	pick, err := games.NewGame("angle", pickerDocPosition)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, step := range []struct{ name, from string }{{"1-piece", ""}, {"2-square", "b9"}} {
+		st, err := picker.At(pick, step.from, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := PNG(st.View)
+		shrink("picker-angle-"+step.name, b, err, 350)
+	}
 
 	start := time.Date(2026, 9, 1, 0, 0, 0, 0, time.UTC)
 	b, err = RatingChart([]RatingSeries{

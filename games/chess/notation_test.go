@@ -73,6 +73,9 @@ func TestParseMoveForgiving(t *testing.T) {
 		{"8/4P3/8/8/8/8/8/k3K3 w - - 0 1", "e8Q", "e7e8q"},
 		{"8/4P3/8/8/8/8/8/k3K3 w - - 0 1", "e8=N", "e7e8n"},
 		{"8/4P3/8/8/8/8/8/k3K3 w - - 0 1", "e7e8N", "e7e8n"},
+		// Coordinates with the promotion written as in SAN, as the README shows.
+		{"8/4P3/8/8/8/8/8/k3K3 w - - 0 1", "e7e8=Q", "e7e8q"},
+		{"8/4P3/8/8/8/8/8/k3K3 w - - 0 1", "e7-e8=n", "e7e8n"},
 		{"4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "exd5", "e4d5"},
 		{"4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4xd5", "e4d5"},
 		// Lower-case b is the pawn, capital B the bishop.
