@@ -2,13 +2,8 @@ package bot
 
 import (
 	"context"
-	"crypto/rand"
-	"database/sql"
-	"encoding/hex"
 	"io"
 	"log/slog"
-	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -17,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/db/dbtest"
 	"github.com/bermudachess/bermuda/engine"
 	"github.com/bermudachess/bermuda/games"
 )
@@ -52,33 +48,9 @@ func (d *postRecorder) count(prefix string) int {
 // at the end).
 func replicaDatabases(t *testing.T) map[string]string {
 	dbs := map[string]string{"sqlite": filepath.Join(t.TempDir(), "shared.db")}
-	admin := os.Getenv("BERMUDA_TEST_POSTGRES")
-	if admin == "" {
-		return dbs
+	if admin := dbtest.Server(t); admin != "" {
+		dbs["postgres"] = dbtest.Database(t, admin, "bot")
 	}
-	conn, err := sql.Open("pgx", admin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var suffix [6]byte
-	rand.Read(suffix[:])
-	name := "bermuda_bot_test_" + hex.EncodeToString(suffix[:])
-	if _, err := conn.Exec(`CREATE DATABASE ` + name); err != nil {
-		conn.Close()
-		t.Fatalf("BERMUDA_TEST_POSTGRES=%s: %v", db.Redact(admin), err)
-	}
-	t.Cleanup(func() {
-		if _, err := conn.Exec(`DROP DATABASE ` + name + ` WITH (FORCE)`); err != nil {
-			t.Errorf("dropping %s: %v", name, err)
-		}
-		conn.Close()
-	})
-	u, err := url.Parse(admin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	u.Path = "/" + name
-	dbs["postgres"] = u.String()
 	return dbs
 }
 

@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -21,6 +20,7 @@ import (
 
 	"github.com/bermudachess/bermuda/bot/fakediscord"
 	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/db/dbtest"
 	"github.com/bermudachess/bermuda/metrics"
 )
 
@@ -103,30 +103,11 @@ func newReplicaTest(t *testing.T, cfg soakConfig, replicas int) *replicaTest {
 // testDatabase makes a fresh PostgreSQL database for the run and drops it
 // afterwards; without BERMUDA_TEST_POSTGRES, a SQLite file in dir.
 func testDatabase(t *testing.T, dir string) string {
-	admin := os.Getenv("BERMUDA_TEST_POSTGRES")
+	admin := dbtest.Server(t)
 	if admin == "" {
-		t.Log("BERMUDA_TEST_POSTGRES is not set: the replicas share a SQLite file (CI tests PostgreSQL)")
 		return filepath.Join(dir, "replicas.db")
 	}
-	conn, err := sql.Open("pgx", admin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Named like the db tests' databases, so a crashed run's is cleaned up by them.
-	name := fmt.Sprintf("bermuda_test_%d_replicas%d", time.Now().Unix(), os.Getpid())
-	if _, err := conn.Exec(`CREATE DATABASE ` + name); err != nil {
-		conn.Close()
-		t.Fatalf("BERMUDA_TEST_POSTGRES=%s: %v", db.Redact(admin), err)
-	}
-	t.Cleanup(func() {
-		if _, err := conn.Exec(`DROP DATABASE ` + name + ` WITH (FORCE)`); err != nil {
-			t.Errorf("dropping %s: %v", name, err)
-		}
-		conn.Close()
-	})
-	u, _ := url.Parse(admin)
-	u.Path = "/" + name
-	return u.String()
+	return dbtest.Database(t, admin, "replicas")
 }
 
 func freeAddr(t *testing.T) string {

@@ -2,16 +2,13 @@ package main
 
 import (
 	"context"
-	"database/sql"
-	"fmt"
-	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/db/dbtest"
 	"github.com/bermudachess/bermuda/games"
 )
 
@@ -39,10 +36,7 @@ func TestStoreCopyNeedsASQLiteSourceAndAPostgresTarget(t *testing.T) {
 // With BERMUDA_TEST_POSTGRES set (.ci/run sets it), the command copies a
 // real SQLite file into a fresh PostgreSQL database, twice.
 func TestStoreCopyIntoAFreshPostgresDatabase(t *testing.T) {
-	admin := os.Getenv("BERMUDA_TEST_POSTGRES")
-	if admin == "" {
-		return // nothing to copy into; the usage checks above still ran
-	}
+	admin := dbtest.NeedServer(t)
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "bermuda.db")
 	store, err := db.Open(path)
@@ -69,21 +63,9 @@ func TestStoreCopyIntoAFreshPostgresDatabase(t *testing.T) {
 	}
 	store.Close()
 
-	admindb, err := sql.Open("pgx", admin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admindb.Close()
-	// Named like the db tests' databases, so a crashed run's is cleaned up by them.
-	name := fmt.Sprintf("bermuda_test_%d_cmd%d", time.Now().Unix(), os.Getpid())
-	if _, err := admindb.Exec(`CREATE DATABASE ` + name); err != nil {
-		t.Fatal(err)
-	}
-	defer admindb.Exec(`DROP DATABASE ` + name + ` WITH (FORCE)`)
-	u, _ := url.Parse(admin)
-	u.Path = "/" + name
+	target := dbtest.Database(t, admin, "storecopy")
 	for run, wantNew := range []string{"5", "0"} {
-		code, out, errs := runCmd(t, "", "store-copy", "-from", path, "-to", u.String())
+		code, out, errs := runCmd(t, "", "store-copy", "-from", path, "-to", target)
 		if code != 0 || !strings.Contains(out, "1 games replay to the same position") {
 			t.Fatalf("run %d: code %d\n%s%s", run+1, code, out, errs)
 		}
