@@ -94,7 +94,8 @@ func New(o Options) *Bot {
 	}
 }
 
-// SetSelfID records the bot's own user id once the gateway says it.
+// SetSelfID records the bot's own user id (READY on the gateway, GET
+// /users/@me for an HTTP replica).
 func (b *Bot) SetSelfID(id string) { b.mu.Lock(); b.self = id; b.mu.Unlock() }
 
 func (b *Bot) selfID() string { b.mu.Lock(); defer b.mu.Unlock(); return b.self }
@@ -103,12 +104,13 @@ func (b *Bot) selfID() string { b.mu.Lock(); defer b.mu.Unlock(); return b.self 
 func (b *Bot) SetAppID(id string) { b.mu.Lock(); b.appID = id; b.mu.Unlock() }
 
 // Register overwrites the slash commands in one call (per guild when
-// guildID is set: instant, for development).
-func (b *Bot) Register(guildID string) error {
+// guildID is set: instant, for development), trying again until it
+// succeeds, fails for good, or ctx ends.
+func (b *Bot) Register(ctx context.Context, guildID string) error {
 	b.mu.Lock()
 	app := b.appID
 	b.mu.Unlock()
-	return b.dc.RegisterCommands(app, guildID, Commands())
+	return b.dc.RegisterCommands(ctx, app, guildID, Commands())
 }
 
 // Drain stops accepting interactions and waits for those in flight, then

@@ -1,10 +1,13 @@
 package bot
 
 import (
+	"context"
 	crand "crypto/rand"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"strings"
@@ -33,7 +36,9 @@ type Discord interface {
 	// before ending a game on time, whether the bot may still post in its
 	// thread (10003, 50001, 50013 if not), without posting anything.
 	Typing(channelID string) error
-	RegisterCommands(appID, guildID string, cmds []*discordgo.ApplicationCommand) error
+	// RegisterCommands is a start-up call: repeated until it succeeds,
+	// fails for good, or ctx ends.
+	RegisterCommands(ctx context.Context, appID, guildID string, cmds []*discordgo.ApplicationCommand) error
 }
 
 // SessionDiscord implements Discord with a discordgo session. Each call
@@ -56,6 +61,9 @@ type SessionDiscord struct {
 	PostBudget time.Duration
 	// Metrics counts failed attempts by HTTP status (nil: not counted).
 	Metrics *metrics.Metrics
+	// Log receives a warning for each failed attempt of a start-up call
+	// (nil: not logged); other calls' failures are their callers' to log.
+	Log *slog.Logger
 	// sleep waits between attempts (nil: time.Sleep); tests record it.
 	sleep func(time.Duration)
 }
@@ -304,11 +312,49 @@ func (d *SessionDiscord) Typing(channelID string) error {
 	})
 }
 
-func (d *SessionDiscord) RegisterCommands(appID, guildID string, cmds []*discordgo.ApplicationCommand) error {
-	return d.retry(retryRule{deadline: d.postDeadline(), safe: true}, func(opts ...discordgo.RequestOption) error {
+func (d *SessionDiscord) RegisterCommands(ctx context.Context, appID, guildID string, cmds []*discordgo.ApplicationCommand) error {
+	return d.startup(ctx, "registering the slash commands", func(opts ...discordgo.RequestOption) error {
 		_, err := d.S.ApplicationCommandBulkOverwrite(appID, guildID, cmds, opts...)
 		return err
 	})
+}
+
+// Identify asks Discord for the application's id and the bot's own user
+// id: what READY says on the gateway, which an HTTP replica never gets.
+// Both are start-up calls (retryRule.until).
+func (d *SessionDiscord) Identify(ctx context.Context) (appID, selfID string, err error) {
+	err = d.startup(ctx, "asking Discord for the application id", func(opts ...discordgo.RequestOption) error {
+		// Session.Application takes no request options (no context, its own
+		// retries), so the request is made here as it makes it.
+		body, err := d.S.RequestWithBucketID("GET", discordgo.EndpointOAuth2Application("@me"), nil,
+			discordgo.EndpointOAuth2Application(""), opts...)
+		if err != nil {
+			return err
+		}
+		var app discordgo.Application
+		if err := json.Unmarshal(body, &app); err != nil {
+			return fmt.Errorf("reading the application: %w", err)
+		}
+		appID = app.ID
+		return nil
+	})
+	if err != nil {
+		return "", "", fmt.Errorf("asking Discord for the application id: %w", err)
+	}
+	err = d.startup(ctx, "asking Discord for the bot's own user", func(opts ...discordgo.RequestOption) error {
+		me, err := d.S.User("@me", opts...)
+		if err == nil {
+			selfID = me.ID
+		}
+		return err
+	})
+	if err != nil {
+		return "", "", fmt.Errorf("asking Discord for the bot's own user: %w", err)
+	}
+	if appID == "" || selfID == "" {
+		return "", "", fmt.Errorf("Discord named no id (application %q, bot user %q)", appID, selfID)
+	}
+	return appID, selfID, nil
 }
 
 // rebaseTransport sends every request for Discord's hosts to another base

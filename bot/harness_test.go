@@ -95,13 +95,14 @@ func (h *harness) start(roller games.Roller) {
 	}
 	s.ShouldReconnectOnError = h.reconnect
 	log := slog.New(slog.NewTextHandler(io.MultiWriter(h.logs), &slog.HandlerOptions{Level: slog.LevelDebug}))
-	b := New(Options{Store: store, Discord: &SessionDiscord{S: s, Backoff: time.Millisecond, PostBudget: 2 * time.Second, TokenLife: 5 * time.Second}, Log: log, DefaultDays: 3})
+	d := &SessionDiscord{S: s, Backoff: time.Millisecond, PostBudget: 2 * time.Second, TokenLife: 5 * time.Second, Log: log}
+	b := New(Options{Store: store, Discord: d, Log: log, DefaultDays: 3})
 	b.Now = h.clock.Now
 	b.Roller = roller
-	if err := Connect(context.Background(), s, b); err != nil {
+	if err := Connect(context.Background(), d, b); err != nil {
 		h.t.Fatal(err)
 	}
-	if err := b.Register(h.fake.GuildID); err != nil {
+	if err := b.Register(context.Background(), h.fake.GuildID); err != nil {
 		h.t.Fatal(err)
 	}
 	h.store, h.bot = store, b

@@ -113,7 +113,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	}
 	s.LogLevel = discordgo.LogWarning
 	m := metrics.New(metrics.Options{OpenGames: store.CountOpenGames})
-	rest := &SessionDiscord{S: s, Metrics: m}
+	rest := &SessionDiscord{S: s, Metrics: m, Log: log}
 	var dc Discord = rest
 	var ep *interactions.Endpoint
 	if cfg.HTTPAddr != "" {
@@ -127,6 +127,11 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		Replicated: ep != nil})
 
 	var draining, gatewayUp atomic.Bool
+	// startingUp names the start-up step under way, "" once all are done:
+	// until then the replica is not ready (it does not know who it is, or
+	// its commands are not registered yet).
+	var startingUp atomic.Value
+	startingUp.Store("opening")
 	checks := []metrics.Check{
 		{Name: "shutdown", Probe: func(context.Context) error {
 			if draining.Load() {
@@ -135,6 +140,12 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 			return nil
 		}},
 		{Name: "store", Probe: store.Ping},
+		{Name: "start-up", Probe: func(context.Context) error {
+			if step := startingUp.Load().(string); step != "" {
+				return errors.New("starting up: " + step)
+			}
+			return nil
+		}},
 	}
 	if ep != nil {
 		checks = append(checks, metrics.Check{Name: "interactions", Probe: func(context.Context) error { return ep.Ready() }})
@@ -179,31 +190,46 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		}
 	}
 
+	// Start-up calls are tried again (and logged) until they succeed:
+	// without its own id the bot would refuse challenges to itself and
+	// never make the computer's moves, so it takes no interaction before
+	// it knows it. SIGTERM meanwhile is a clean stop, not a failure.
+	stoppedWhile := func(err error) error {
+		if ctx.Err() != nil {
+			log.Info("stopped while starting up", "step", startingUp.Load())
+			return nil
+		}
+		return err
+	}
 	if ep != nil {
 		// No gateway, so no READY: ask who we are.
-		app, err := s.Application("@me")
+		startingUp.Store("asking Discord who the bot is")
+		appID, selfID, err := rest.Identify(ctx)
 		if err != nil {
-			return fmt.Errorf("asking Discord for the application id: %w", err)
+			return stoppedWhile(err)
 		}
-		b.SetAppID(app.ID)
-		if me, err := s.User("@me"); err == nil {
-			b.SetSelfID(me.ID)
-		}
-		ep.Handle = b.HandleInteraction
+		b.SetAppID(appID)
+		b.SetSelfID(selfID)
 	} else {
+		startingUp.Store("connecting to Discord's gateway")
 		s.ShardID, s.ShardCount = cfg.ShardID, cfg.ShardCount
 		s.AddHandler(func(*discordgo.Session, *discordgo.Connect) { gatewayUp.Store(true) })
 		s.AddHandler(func(*discordgo.Session, *discordgo.Disconnect) { gatewayUp.Store(false) })
-		if err := Connect(ctx, s, b); err != nil {
-			return err
+		if err := Connect(ctx, rest, b); err != nil {
+			return stoppedWhile(err)
 		}
 		defer s.Close()
 	}
 	if cfg.ShardID == 0 { // one process registers; the others would repeat it
-		if err := b.Register(cfg.DevGuild); err != nil {
-			return fmt.Errorf("registering slash commands: %w", err)
+		startingUp.Store("registering the slash commands")
+		if err := b.Register(ctx, cfg.DevGuild); err != nil {
+			return stoppedWhile(fmt.Errorf("registering slash commands: %w", err))
 		}
 	}
+	if ep != nil {
+		ep.Start(b.HandleInteraction)
+	}
+	startingUp.Store("")
 	log.Info("bermuda is online", "config", cfg, "commands", len(Commands()), "store", store.Backend())
 
 	schedCtx, stopScheduler := context.WithCancel(context.Background())

@@ -79,6 +79,16 @@ type retryRule struct {
 	// whether the call landed after all; known=false means it cannot tell,
 	// and the call is not repeated (said at most once rather than twice).
 	look func() (landed, known bool)
+	// until, for the start-up calls the bot cannot work without (who it
+	// is, its commands, the gateway), replaces the deadline: a failure
+	// that may pass is repeated until the call succeeds or until ends
+	// (shutdown). Running on without the answer would be worse than
+	// waiting: a bot that does not know its own id refuses challenges to
+	// itself and never makes the computer's moves.
+	until context.Context
+	// what names the call in the warning logged for each failed attempt
+	// ("" logs nothing).
+	what string
 }
 
 // noAutoRetry turns off discordgo's own retries (endless on 429, blind on
@@ -93,7 +103,7 @@ func (d *SessionDiscord) retry(rule retryRule, op func(opts ...discordgo.Request
 		wait = 100 * time.Millisecond
 	}
 	uncertain := false
-	for {
+	for attempt := 1; ; attempt++ {
 		// Each attempt may take a second past the deadline for Discord's
 		// answer; the first is made even if the deadline has passed, so
 		// that Discord's own verdict (10062 for a lapsed callback) is read.
@@ -101,10 +111,19 @@ func (d *SessionDiscord) retry(rule retryRule, op func(opts ...discordgo.Request
 		if now := time.Now(); end.Before(now) {
 			end = now
 		}
-		ctx, cancel := context.WithDeadline(context.Background(), end.Add(time.Second))
+		var ctx context.Context
+		var cancel context.CancelFunc
+		if rule.until != nil {
+			ctx, cancel = context.WithCancel(rule.until) // the client's own timeout bounds an attempt
+		} else {
+			ctx, cancel = context.WithDeadline(context.Background(), end.Add(time.Second))
+		}
 		err := op(append(noAutoRetry, discordgo.WithContext(ctx))...)
 		cancel()
 		if err == nil {
+			if attempt > 1 && rule.what != "" && d.Log != nil {
+				d.Log.Info(rule.what+": succeeded", "attempts", attempt)
+			}
 			return nil
 		}
 		d.Metrics.RESTError(restStatus(err))
@@ -133,16 +152,51 @@ func (d *SessionDiscord) retry(rule retryRule, op func(opts ...discordgo.Request
 		if after > 0 {
 			pause = after
 		}
-		if time.Now().Add(pause).After(rule.deadline) {
+		if rule.until == nil && time.Now().Add(pause).After(rule.deadline) {
 			return err
 		}
-		if d.sleep != nil {
-			d.sleep(pause)
-		} else {
-			time.Sleep(pause)
+		if rule.what != "" && d.Log != nil {
+			d.Log.Warn(rule.what+": failed; trying again", "err", d.hideBotToken(err), "attempt", attempt, "wait", pause)
+		}
+		if !d.pause(rule.until, pause) {
+			return err
 		}
 		wait = min(wait*2, 5*time.Second)
 	}
+}
+
+// pause waits d between attempts; it reports false if until ended first.
+func (d *SessionDiscord) pause(until context.Context, wait time.Duration) bool {
+	if d.sleep != nil {
+		d.sleep(wait)
+		return until == nil || until.Err() == nil
+	}
+	if until == nil {
+		time.Sleep(wait)
+		return true
+	}
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-until.Done():
+		return false
+	}
+}
+
+// startup runs a call the bot cannot work without by the rule for such
+// calls (retryRule.until): safe to repeat, repeated until it succeeds,
+// fails for good (a 4xx: a bad token, say) or ctx ends, each failed
+// attempt logged under what.
+func (d *SessionDiscord) startup(ctx context.Context, what string, op func(opts ...discordgo.RequestOption) error) error {
+	return d.hideBotToken(d.retry(retryRule{until: ctx, safe: true, what: what}, op))
+}
+
+// hideBotToken keeps the bot's token out of an error's text, as hideToken
+// does for an interaction's token.
+func (d *SessionDiscord) hideBotToken(err error) error {
+	return hideToken(err, strings.TrimPrefix(d.S.Token, "Bot "))
 }
 
 // rewind snapshots attachments so every attempt uploads them whole.

@@ -4,35 +4,56 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
 
-// Connect routes s's interactions to b, opens the gateway and waits for
-// READY, which tells the application id.
-func Connect(ctx context.Context, s *discordgo.Session, b *Bot) error {
-	ready := make(chan string, 1)
+// Connect routes d's gateway interactions to b, opens the gateway (a
+// start-up call: tried again until it connects, fails for good, or ctx
+// ends) and waits for READY, which tells the bot its own user id and the
+// application id.
+//
+// discordgo runs each event's handlers on a goroutine of their own, so an
+// interaction arriving right after READY could be handled before READY's
+// handler has recorded who the bot is: challenges to the bot would be
+// refused and the computer's seat not recognised. Interactions therefore
+// wait until READY has been read.
+func Connect(ctx context.Context, d *SessionDiscord, b *Bot) error {
+	s := d.S
+	identified := make(chan struct{})
+	var once sync.Once
 	s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
+		if r.User == nil || r.User.ID == "" {
+			b.log.Error("Discord's READY names no bot user; waiting for another")
+			return
+		}
 		b.SetSelfID(r.User.ID)
 		id := r.User.ID
 		if r.Application != nil && r.Application.ID != "" {
 			id = r.Application.ID
 		}
-		select {
-		case ready <- id:
-		default:
-		}
+		b.SetAppID(id)
+		once.Do(func() { close(identified) })
 	})
 	s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
+		select {
+		case <-identified:
+		default:
+			select {
+			case <-identified:
+			case <-ctx.Done(): // shut down before READY: nobody will answer it
+				return
+			}
+		}
 		b.HandleInteraction(ic.Interaction)
 	})
-	if err := s.Open(); err != nil {
+	if err := d.startup(ctx, "connecting to Discord's gateway", func(...discordgo.RequestOption) error { return s.Open() }); err != nil {
 		return fmt.Errorf("connecting to Discord: %w", err)
 	}
 	select {
-	case id := <-ready:
-		b.SetAppID(id)
+	case <-identified:
 		return nil
 	case <-time.After(15 * time.Second):
 		s.Close()

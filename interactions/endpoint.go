@@ -38,6 +38,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -56,11 +57,14 @@ type REST interface {
 }
 
 // Endpoint is an http.Handler for Discord's Interactions Endpoint. Set
-// Handle before serving; the other fields have working defaults.
+// Handle before serving, or call Start once serving; the other fields have
+// working defaults. Until it has a handler it answers 503 and is not Ready.
 type Endpoint struct {
 	// Handle processes one interaction (the bot's HandleInteraction). It
 	// runs on its own goroutine and may outlive the HTTP request.
 	Handle func(*discordgo.Interaction)
+	// started is the handler given to Start, while the Endpoint serves.
+	started atomic.Pointer[func(*discordgo.Interaction)]
 	// Now is the clock for the timestamp check; tests replace it.
 	Now func() time.Time
 	// MaxSkew is how far a request's timestamp may be from Now (5 min).
@@ -123,9 +127,25 @@ func (e *Endpoint) log() *slog.Logger {
 	return slog.Default()
 }
 
+// Start gives an Endpoint that is already serving its handler: a replica
+// listens at once (so /healthz answers and a taken port fails early) but
+// takes interactions only once it knows who it is on Discord.
+func (e *Endpoint) Start(handle func(*discordgo.Interaction)) { e.started.Store(&handle) }
+
+// handler is Handle, or the one given to Start; nil before either.
+func (e *Endpoint) handler() func(*discordgo.Interaction) {
+	if e.Handle != nil {
+		return e.Handle
+	}
+	if h := e.started.Load(); h != nil {
+		return *h
+	}
+	return nil
+}
+
 // Ready reports whether the endpoint can take interactions (for /readyz).
 func (e *Endpoint) Ready() error {
-	if e.Handle == nil {
+	if e.handler() == nil {
 		return errors.New("interactions endpoint has no handler yet")
 	}
 	return nil
@@ -160,16 +180,17 @@ func (e *Endpoint) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
 		return
 	}
-	if e.Handle == nil {
+	handle := e.handler()
+	if handle == nil {
 		http.Error(w, "not ready", http.StatusServiceUnavailable)
 		return
 	}
-	e.serve(w, r, &i)
+	e.serve(w, r, &i, handle)
 }
 
 // serve runs the handler for i and answers the HTTP request with its first
 // answer, or with a defer of our own if none comes in time.
-func (e *Endpoint) serve(w http.ResponseWriter, r *http.Request, i *discordgo.Interaction) {
+func (e *Endpoint) serve(w http.ResponseWriter, r *http.Request, i *discordgo.Interaction, handle func(*discordgo.Interaction)) {
 	p := &pending{answer: make(chan *discordgo.InteractionResponse, 1), written: make(chan error, 1)}
 	e.mu.Lock()
 	if _, dup := e.pending[i.ID]; dup {
@@ -186,7 +207,7 @@ func (e *Endpoint) serve(w http.ResponseWriter, r *http.Request, i *discordgo.In
 	go func() {
 		defer close(finished)
 		defer e.forget(i.ID)
-		e.Handle(i)
+		handle(i)
 	}()
 
 	wait := e.DeferAfter
