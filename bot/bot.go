@@ -202,7 +202,10 @@ func (b *Bot) route(ctx context.Context, r *request) error {
 		if !ok {
 			return userErrorf("this button is no longer in use")
 		}
-		n, err := strconv.ParseInt(arg, 10, 64)
+		// The id comes first; anything after another ':' is the
+		// handler's own (a draw offer's ply and seat, drawButtonID).
+		idText, _, _ := strings.Cut(arg, ":")
+		n, err := strconv.ParseInt(idText, 10, 64)
 		if err != nil {
 			return userErrorf("this button is broken (%q)", id)
 		}

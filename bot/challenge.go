@@ -157,8 +157,9 @@ func variantList() string {
 	return s
 }
 
-// openChallenge loads a challenge and refuses a used one.
-func (b *Bot) openChallenge(ctx context.Context, id int64) (db.Challenge, error) {
+// openChallenge loads a challenge and refuses a used one, saying what
+// became of it (challengeClosed).
+func (b *Bot) openChallenge(ctx context.Context, r *request, id int64) (db.Challenge, error) {
 	c, err := b.store.Challenge(ctx, id)
 	if errors.Is(err, db.ErrNotFound) {
 		return c, userErrorf("This challenge no longer exists.")
@@ -167,13 +168,49 @@ func (b *Bot) openChallenge(ctx context.Context, id int64) (db.Challenge, error)
 		return c, err
 	}
 	if c.State != "open" {
-		return c, userErrorf("This challenge is already taken (%s).", c.State)
+		return c, b.challengeClosed(ctx, c, r.userID())
 	}
 	return c, nil
 }
 
+// challengeClosed explains a click on a challenge that is no longer open.
+// The click that closed it may have been the clicker's own: when its answer
+// is lost at Discord the buttons stay, the player clicks again, and "taken"
+// would read as if someone else had taken it. So their own accept, decline
+// or cancel is named as theirs, with the game's thread for an accept.
+func (b *Bot) challengeClosed(ctx context.Context, c db.Challenge, clicker string) error {
+	switch {
+	case c.State == "accepted" && c.AcceptedBy == clicker:
+		return userErrorf("You already accepted this challenge: %s", b.gameOfChallenge(ctx, c))
+	case c.State == "accepted" && c.ChallengerID == clicker:
+		return userErrorf("%s already accepted your challenge: %s", mention(c.AcceptedBy), b.gameOfChallenge(ctx, c))
+	case c.State == "declined" && c.OpponentID == clicker:
+		return userErrorf("You already declined this challenge.")
+	case c.State == "cancelled" && c.ChallengerID == clicker:
+		return userErrorf("You already cancelled this challenge.")
+	}
+	return userErrorf("This challenge is already taken (%s).", c.State)
+}
+
+// gameOfChallenge says where an accepted challenge's game is: its thread,
+// or why there is none (being opened right now, or it could not be opened
+// and the game was cancelled).
+func (b *Bot) gameOfChallenge(ctx context.Context, c db.Challenge) string {
+	g, err := b.store.Game(ctx, c.GameID)
+	switch {
+	case err != nil:
+		b.log.Warn("reading an accepted challenge's game", "challenge", c.ID, "game", c.GameID, "err", err)
+		return "its game has started."
+	case g.ThreadID != "":
+		return fmt.Sprintf("the game is in <#%s>.", g.ThreadID)
+	case g.State == "active":
+		return "its game thread is being opened."
+	}
+	return "its game thread could not be opened, so the game was cancelled. Start a new one with `/challenge`."
+}
+
 func (b *Bot) btnAccept(ctx context.Context, r *request, id int64) error {
-	c, err := b.openChallenge(ctx, id)
+	c, err := b.openChallenge(ctx, r, id)
 	if err != nil {
 		return err
 	}
@@ -213,7 +250,7 @@ func (b *Bot) btnAccept(ctx context.Context, r *request, id int64) error {
 	}
 	gameID, err := b.store.AcceptChallenge(ctx, id, acceptor, row)
 	if errors.Is(err, db.ErrAlreadyTaken) {
-		return userErrorf("This challenge is already taken.")
+		return b.challengeTakenMeanwhile(ctx, r, id)
 	}
 	if err != nil {
 		return err
@@ -259,6 +296,17 @@ func (b *Bot) btnAccept(ctx context.Context, r *request, id int64) error {
 	return nil
 }
 
+// challengeTakenMeanwhile explains a challenge that was open when the
+// click was read and closed before it could act: by a quick second click
+// of the same player, as often as by someone else.
+func (b *Bot) challengeTakenMeanwhile(ctx context.Context, r *request, id int64) error {
+	c, err := b.store.Challenge(ctx, id)
+	if err != nil {
+		return userErrorf("This challenge is already taken.")
+	}
+	return b.challengeClosed(ctx, c, r.userID())
+}
+
 // postOpening is the thread's first posts: who plays what, any opening
 // dice (one message per throw), then the board.
 func (b *Bot) postOpening(row db.Game, g games.Game, startEvents []games.Event) {
@@ -282,7 +330,7 @@ func (b *Bot) name(ctx context.Context, userID string) string {
 }
 
 func (b *Bot) closeChallenge(ctx context.Context, r *request, id int64, state string, allowed func(db.Challenge) error) error {
-	c, err := b.openChallenge(ctx, id)
+	c, err := b.openChallenge(ctx, r, id)
 	if err != nil {
 		return err
 	}
@@ -290,7 +338,7 @@ func (b *Bot) closeChallenge(ctx context.Context, r *request, id int64, state st
 		return err
 	}
 	if err := b.store.CloseChallenge(ctx, id, state); errors.Is(err, db.ErrAlreadyTaken) {
-		return userErrorf("This challenge is already taken.")
+		return b.challengeTakenMeanwhile(ctx, r, id)
 	} else if err != nil {
 		return err
 	}

@@ -288,6 +288,49 @@ func (b *Bot) btnRematch(ctx context.Context, r *request, gameID int64) error {
 	return b.rematch(ctx, r, row)
 }
 
+// rematchAlreadyOffered refuses a second rematch of a game, saying where
+// the first one is: the player's own earlier click made it (its answer may
+// have been lost at Discord, so they clicked again), or the opponent's.
+func (b *Bot) rematchAlreadyOffered(ctx context.Context, row db.Game, p games.Player) error {
+	me, other := row.Players[p], row.Players[p.Other()]
+	if row.ComputerLevel > 0 {
+		active, err := b.store.ActiveGames(ctx, row.GuildID, me)
+		if err != nil {
+			return err
+		}
+		for _, g := range active {
+			if g.RematchOf != row.ID {
+				continue
+			}
+			if g.ThreadID == "" {
+				return userErrorf("You already started the rematch; its game thread is being opened.")
+			}
+			return userErrorf("You already started the rematch: the game is in <#%s>.", g.ThreadID)
+		}
+		return nil
+	}
+	// Since the game began, by the bot's clock (which dated the challenges
+	// too); an accepted one counts if its game came after this one.
+	offers, err := b.store.ChallengesBetween(ctx, row.GuildID, me, other, row.CreatedAt)
+	if err != nil {
+		return err
+	}
+	for _, c := range offers {
+		if c.Variant != row.Variant || c.ChannelID != row.ChannelID {
+			continue
+		}
+		switch {
+		case c.State == "open" && c.ChallengerID == me:
+			return userErrorf("You already offered %s a rematch: it waits for their answer in <#%s>.", mention(other), c.ChannelID)
+		case c.State == "open":
+			return userErrorf("%s already offered you a rematch: accept it in <#%s>.", mention(other), c.ChannelID)
+		case c.State == "accepted" && c.GameID > row.ID:
+			return userErrorf("The rematch is already on: %s", b.gameOfChallenge(ctx, c))
+		}
+	}
+	return nil
+}
+
 func (b *Bot) rematch(ctx context.Context, r *request, row db.Game) error {
 	p := games.NoPlayer
 	for i, id := range row.Players {
@@ -300,6 +343,9 @@ func (b *Bot) rematch(ctx context.Context, r *request, row db.Game) error {
 	}
 	if row.State == "active" {
 		return userErrorf("This game is still going. A rematch can be offered once it ends.")
+	}
+	if err := b.rematchAlreadyOffered(ctx, row, p); err != nil {
+		return err
 	}
 	if err := r.needPerms(threadPerms...); err != nil {
 		return err

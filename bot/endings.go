@@ -4,10 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/games"
 )
 
 // endOutside ends a game for a reason outside the rules (resignation,
@@ -89,10 +92,32 @@ func (b *Bot) cmdDraw(ctx context.Context, r *request) error {
 		Content:         fmt.Sprintf("🤝 %s offers a draw. %s, do you accept? (A move also declines it.)", mention(r.userID()), mention(other)),
 		AllowedMentions: pingOnly(other),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Accept draw", Style: discordgo.SuccessButton, CustomID: fmt.Sprintf("drawyes:%d", s.id)},
-			discordgo.Button{Label: "Decline", Style: discordgo.DangerButton, CustomID: fmt.Sprintf("drawno:%d", s.id)},
+			discordgo.Button{Label: "Accept draw", Style: discordgo.SuccessButton, CustomID: drawButtonID("drawyes", s.id, s.row.Ply, p)},
+			discordgo.Button{Label: "Decline", Style: discordgo.DangerButton, CustomID: drawButtonID("drawno", s.id, s.row.Ply, p)},
 		}}},
 	}})
+}
+
+// drawButtonID is a draw offer button's custom_id: the game, then the ply
+// and the seat of the offer, so that a click on an offer no longer open can
+// tell an answer from a move (drawOfferClosed).
+func drawButtonID(prefix string, gameID int64, ply int, by games.Player) string {
+	return fmt.Sprintf("%s:%d:%d:%d", prefix, gameID, ply, by)
+}
+
+// drawButtonOffer reads the ply and seat of the offer a draw button was
+// made for; ok is false for buttons made before they were written there.
+func drawButtonOffer(r *request) (ply int, by games.Player, ok bool) {
+	parts := strings.Split(r.i.MessageComponentData().CustomID, ":")
+	if len(parts) != 4 {
+		return 0, games.NoPlayer, false
+	}
+	ply, err1 := strconv.Atoi(parts[2])
+	seat, err2 := strconv.Atoi(parts[3])
+	if err1 != nil || err2 != nil || (seat != int(games.Player1) && seat != int(games.Player2)) {
+		return 0, games.NoPlayer, false
+	}
+	return ply, games.Player(seat), true
 }
 
 // drawAnswer checks that the clicker is the player the pending offer is for.
@@ -103,6 +128,10 @@ func (b *Bot) drawAnswer(ctx context.Context, r *request, gameID int64) (*sessio
 	}
 	fail := func(e error) (*session, error) { s.unlock(); return nil, e }
 	if err := s.requireActive(); err != nil {
+		if p := s.playerOf(r.userID()); p != games.NoPlayer && s.row.Reason == "agreement" {
+			// Most likely this player's own Accept, whose answer was lost.
+			return fail(userErrorf("You and %s already agreed a draw: this game is over.", mention(s.row.Players[p.Other()])))
+		}
 		return fail(err)
 	}
 	p, err := s.requirePlayer(r.userID())
@@ -115,7 +144,21 @@ func (b *Bot) drawAnswer(ctx context.Context, r *request, gameID int64) (*sessio
 	case int(p):
 		return fail(userErrorf("That's your own draw offer: your opponent has to answer it."))
 	}
-	return fail(userErrorf("This draw offer is no longer open (a move was made or it was answered)."))
+	return fail(drawOfferClosed(r, s.row, p))
+}
+
+// drawOfferClosed explains a click on a draw offer that is no longer open.
+// With no move since the offer and the game going on, its recipient
+// declined it: perhaps this very player, whose Decline was answered but
+// whose answer Discord lost, so the buttons stayed.
+func drawOfferClosed(r *request, row db.Game, clicker games.Player) error {
+	if ply, by, ok := drawButtonOffer(r); ok && ply == row.Ply {
+		if clicker == by {
+			return userErrorf("%s already declined your draw offer. Play on!", mention(row.Players[by.Other()]))
+		}
+		return userErrorf("You already declined this draw offer. Play on!")
+	}
+	return userErrorf("This draw offer is no longer open (a move was made or it was answered).")
 }
 
 func (b *Bot) btnDrawAccept(ctx context.Context, r *request, gameID int64) error {

@@ -37,7 +37,7 @@ func TestChallengeRefusals(t *testing.T) {
 	if m, _ := h.fake.Message(msg); len(m.Components) != 0 || !strings.Contains(m.Content, "declined") {
 		t.Fatalf("declined challenge message still has buttons or no notice: %+v", m)
 	}
-	h.wantEphemeral(h.click(bob, lobbyID, msg, "accept:"+id), "already taken")
+	h.wantEphemeral(h.click(bob, lobbyID, msg, "accept:"+id), "You already declined this challenge.")
 
 	// An open challenge: anyone but the challenger may accept, exactly once.
 	open := h.challenge(ann, "bede", nil)
@@ -47,7 +47,7 @@ func TestChallengeRefusals(t *testing.T) {
 	if n := len(h.fake.Threads()); n != 1 {
 		t.Fatalf("%d threads after two accepts of one challenge", n)
 	}
-	h.wantEphemeral(h.click(ann, lobbyID, open, "cancel:"+oid), "already taken")
+	h.wantEphemeral(h.click(ann, lobbyID, open, "cancel:"+oid), "<@333> already accepted your challenge: the game is in <#"+h.fake.Threads()[0].ID+">.")
 }
 
 func TestGameRefusals(t *testing.T) {

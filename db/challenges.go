@@ -143,6 +143,28 @@ func (s *sqlStore) ExpiredChallenges(ctx context.Context, now time.Time) ([]Chal
 	return out, rows.Err()
 }
 
+// ChallengesBetween lists the challenges either of two players made to the
+// other on a server since a time, newest first: whether a rematch has been
+// offered already.
+func (s *sqlStore) ChallengesBetween(ctx context.Context, guildID, a, b string, since time.Time) ([]Challenge, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT `+challengeColumns+` FROM challenges
+		WHERE guild_id = ? AND ((challenger_id = ? AND opponent_id = ?) OR (challenger_id = ? AND opponent_id = ?))
+		AND created_at >= ? ORDER BY id DESC`, guildID, a, b, b, a, since.UnixMilli())
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Challenge
+	for rows.Next() {
+		c, err := scanChallenge(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
 // AcceptChallenge marks the open challenge accepted by acceptorID and
 // inserts g, in one transaction, exactly once: a challenge no longer open
 // gives ErrAlreadyTaken. It returns the new game's id.

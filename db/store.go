@@ -61,6 +61,9 @@ type Store interface {
 	Challenge(ctx context.Context, id int64) (Challenge, error)
 	CloseChallenge(ctx context.Context, id int64, state string) error
 	ExpiredChallenges(ctx context.Context, now time.Time) ([]Challenge, error)
+	// ChallengesBetween lists the challenges either player made to the
+	// other on a server since a time, newest first.
+	ChallengesBetween(ctx context.Context, guildID, a, b string, since time.Time) ([]Challenge, error)
 	AcceptChallenge(ctx context.Context, challengeID int64, acceptorID string, g Game) (int64, error)
 
 	CreateGame(ctx context.Context, g Game) (int64, error)

@@ -310,6 +310,31 @@ func testChallengeExpiryAndClosing(t *testing.T, s *sqlStore) {
 	}
 }
 
+// ChallengesBetween finds the challenges either way between two players
+// on one server since a time (a rematch already offered), newest first.
+func TestChallengesBetweenTwoPlayers(t *testing.T) { withStore(t, testChallengesBetween) }
+
+func testChallengesBetween(t *testing.T, s *sqlStore) {
+	now := time.Now()
+	challenge := func(guild, from, to string, created time.Time) int64 {
+		id, err := s.CreateChallenge(bg, Challenge{GuildID: guild, ChallengerID: from, OpponentID: to, Variant: "dbtoy", CreatedAt: created})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	challenge("g1", "a", "b", now.Add(-time.Hour)) // before the game ended
+	ab := challenge("g1", "a", "b", now)
+	ba := challenge("g1", "b", "a", now.Add(time.Second))
+	challenge("g1", "a", "c", now) // someone else
+	challenge("g1", "a", "", now)  // open to anyone
+	challenge("g2", "a", "b", now) // another server
+	got, err := s.ChallengesBetween(bg, "g1", "a", "b", now.Add(-time.Minute))
+	if err != nil || len(got) != 2 || got[0].ID != ba || got[1].ID != ab {
+		t.Fatalf("challenges between a and b: %+v, %v (want %d then %d)", got, err, ba, ab)
+	}
+}
+
 // A PostgreSQL URL may carry its password in the user part or, for pgx,
 // in the query; neither reaches a message.
 func TestRedactHidesEveryPassword(t *testing.T) {
