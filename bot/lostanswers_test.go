@@ -105,6 +105,13 @@ func TestSecondClickAfterALostAnswerSaysTheFirstDidIt(t *testing.T) {
 	}
 	h.wantEphemeral(h.click(bob, thread, offer, yes), "You and <@111> already agreed a draw: this game is over.")
 
+	// Export changes nothing: clicking again gives the file that was lost.
+	export := fmt.Sprintf("export:%d", row.ID)
+	h.clickLosingAnswer(bob, thread, resultMessage(t, h, thread).ID, export)
+	if m := h.reply(h.click(bob, thread, resultMessage(t, h, thread).ID, export)); !m.Ephemeral || len(m.Files) != 1 {
+		t.Fatalf("export clicked again: %+v", m)
+	}
+
 	// Rematch: one challenge, whoever clicks again.
 	result := resultMessage(t, h, thread)
 	rematch := fmt.Sprintf("rematch:%d", row.ID)
@@ -134,4 +141,27 @@ func TestSecondClickAfterALostAnswerSaysTheFirstDidIt(t *testing.T) {
 		t.Fatalf("%d threads after the rematch was accepted, want 2", len(threads))
 	}
 	h.wantEphemeral(h.click(ann, thread, result.ID, rematch), "The rematch is already on: the game is in <#"+threads[1].ID+">.")
+}
+
+// Against the computer a rematch starts at once: clicking Rematch again
+// after the answer was lost points to that game instead of starting another.
+func TestSecondRematchClickAgainstTheComputerPointsToTheGame(t *testing.T) {
+	h := newHarness(t)
+	h.bot.opponent().setLimits(quickComputer)
+	thread := h.playComputer(ann, "chess", str("color", "white"), integer("level", 1))
+	h.command(ann, thread, "resign")
+	row, _ := h.loadThread(thread)
+	rematch := fmt.Sprintf("rematch:%d", row.ID)
+	result := resultMessage(t, h, thread)
+	h.clickLosingAnswer(ann, thread, result.ID, rematch)
+	h.settle()
+	threads := h.fake.Threads()
+	if len(threads) != 2 {
+		t.Fatalf("%d threads after the rematch click, want 2", len(threads))
+	}
+	h.wantEphemeral(h.click(ann, thread, result.ID, rematch), "You already started the rematch: the game is in <#"+threads[1].ID+">.")
+	h.settle()
+	if n := len(h.fake.Threads()); n != 2 {
+		t.Fatalf("%d threads after clicking Rematch again, want 2", n)
+	}
 }
