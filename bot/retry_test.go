@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"context"
+	"log/slog"
 	"strings"
 	"sync"
 	"testing"
@@ -274,5 +276,44 @@ func TestCallbackWindowCountsFromArrival(t *testing.T) {
 	dc.RespondSince(fresh, deferReply, time.Now())
 	if st := fake.Interactions()[fresh.ID]; st.Attempts < 2 {
 		t.Fatalf("%d attempts within an open window, want retries", st.Attempts)
+	}
+}
+
+// Start-up calls have no deadline: a failure that may pass (here twelve
+// 500s in a row, beyond any other rule's budget) is tried again until the
+// answer comes; one that will not (401: a bad token) ends at once; and
+// shutdown ends the waiting.
+func TestStartUpCallsRetryUntilAnsweredRefusedOrStopped(t *testing.T) {
+	fake, dc := retryRig(t)
+	var logs syncBuffer
+	dc.Log = slog.New(slog.NewTextHandler(&logs, nil))
+	var waited time.Duration
+	dc.sleep = func(d time.Duration) { waited += d } // the pauses, without waiting them
+	fake.Fail("GET", "/users/@me", 500, serverError, 12)
+	app, self, err := dc.Identify(t.Context())
+	if err != nil || app != fake.AppID || self != fake.BotID {
+		t.Fatalf("after twelve 500s: %q, %q, %v", app, self, err)
+	}
+	if waited < 10*time.Second {
+		t.Errorf("paused %v in all between twelve attempts, want the backoff's growth to 5 s", waited)
+	}
+	if n := strings.Count(logs.String(), "asking Discord for the bot's own user: failed; trying again"); n != 12 {
+		t.Errorf("%d failed attempts logged, want 12:\n%s", n, logs.String())
+	}
+	if strings.Contains(logs.String(), testToken) {
+		t.Error("the token was logged")
+	}
+
+	fake.Fail("GET", "/oauth2/applications/@me", 401, `{"message":"401: Unauthorized","code":0}`, 100)
+	if _, _, err := dc.Identify(t.Context()); err == nil || !strings.Contains(err.Error(), "401") {
+		t.Fatalf("a 401: %v", err)
+	}
+	fake.ClearFaults()
+
+	fake.Fail("GET", "/oauth2/applications/@me", 503, serverError, 1000)
+	ctx, stop := context.WithCancel(t.Context())
+	dc.sleep = func(time.Duration) { stop() } // shut down during the first pause
+	if _, _, err := dc.Identify(ctx); err == nil {
+		t.Fatal("a start-up call went on after shutdown")
 	}
 }
