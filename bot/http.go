@@ -131,7 +131,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	// until then the replica is not ready (it does not know who it is, or
 	// its commands are not registered yet).
 	var startingUp atomic.Value
-	startingUp.Store("opening")
+	startingUp.Store("starting")
 	checks := []metrics.Check{
 		{Name: "shutdown", Probe: func(context.Context) error {
 			if draining.Load() {

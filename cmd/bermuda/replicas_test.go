@@ -193,7 +193,22 @@ func (rt *replicaTest) run(kill bool) {
 		rt.killed = last.url()
 		last.cmd.Process.Kill()
 		<-last.exited
+		// Right after the restart Discord fails the bot's lookup of its
+		// own user twice: the replica must ask again before it is ready
+		// (startReplica waits for /readyz), not run on without its id.
+		seen := len(rt.fake.Requests())
+		rt.fake.Fail("GET", "/users/@me", 500, `{"message":"500: Internal Server Error","code":0}`, 2)
 		rt.startReplica(len(rt.procs) - 1)
+		lookups := 0
+		for _, r := range rt.fake.Requests()[seen:] {
+			if r.Method == "GET" && r.Path == "/users/@me" {
+				lookups++
+			}
+		}
+		if lookups != 3 || !strings.Contains(rt.botLog(), "asking Discord for the bot's own user: failed; trying again") {
+			rt.t.Errorf("the restarted replica asked GET /users/@me %d times (want 3: two 500s, then the answer); log:\n%s",
+				lookups, tail(rt.botLog(), 2000))
+		}
 		rt.route(rt.procs...)
 		rt.mu.Lock()
 		rt.restarted = time.Now()
