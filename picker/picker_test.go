@@ -155,7 +155,7 @@ func TestLongListsAreSplitIntoMenus(t *testing.T) {
 func TestLabelsSayWhatTheMoveDoes(t *testing.T) {
 	cases := []struct {
 		variant, position, from, to string
-		wantPiece, wantTarget     string
+		wantPiece, wantTarget       string
 	}{
 		{"chess", "", "g1", "f3", "Knight g1 — 2 moves", "f3"},
 		{"chess", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2", "e4", "d5", "Pawn e4 — 2 moves", "d5 — takes pawn"},

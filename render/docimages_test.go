@@ -18,6 +18,10 @@ import (
 	xdraw "golang.org/x/image/draw"
 )
 
+// pickerDocPosition is the Angle position of the picker's pictures: a
+// White pawn on b9 can promote three ways, two of them capturing.
+const pickerDocPosition = "r1bs1ks2r/1Pp1pppp1p/2n7/p9/10/4N5/10/10/P1PPPPPPPP/R1BSQKS2R w KQkq - 0 12"
+
 // The pictures under docs/images show what players see, as Discord shows
 // it: every variant's board in mid-game downscaled to 400 px wide
 // (desktop) and 350 px (phone), the legend, piece lessons, the /moves
@@ -27,10 +31,6 @@ import (
 // renderer. After a change to the pictures, rewrite them with
 //
 //	BERMUDA_DOC_IMAGES=$PWD/docs/images go test ./render -run TestWriteDocImages
-// pickerDocPosition is the Angle position of the picker's pictures: a
-// White pawn on b9 can promote three ways, two of them capturing.
-const pickerDocPosition = "r1bs1ks2r/1Pp1pppp1p/2n7/p9/10/4N5/10/10/P1PPPPPPPP/R1BSQKS2R w KQkq - 0 12"
-
 func TestWriteDocImages(t *testing.T) {
 	dir := os.Getenv("BERMUDA_DOC_IMAGES")
 	if dir == "" {
