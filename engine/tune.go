@@ -74,7 +74,7 @@ func Tune(ctx context.Context, variant string, opts TuneOptions) (TuneResult, er
 		if err := ctx.Err(); err != nil {
 			return TuneResult{}, err
 		}
-		rows, result, err := selfPlay(ctx, variant, opts, opts.Seed+uint64(i)*7919)
+		rows, _, result, err := selfPlay(ctx, variant, opts, opts.Seed+uint64(i)*7919)
 		if err != nil {
 			return TuneResult{}, fmt.Errorf("game %d: %w", i+1, err)
 		}
@@ -104,17 +104,20 @@ func Tune(ctx context.Context, variant string, opts TuneOptions) (TuneResult, er
 }
 
 // selfPlay plays one game and returns the kind balance at its quiet plies
-// (material the same one ply before and after) and the result for Player 1.
-func selfPlay(ctx context.Context, variant string, opts TuneOptions, seed uint64) ([]map[games.PieceKind]int, float64, error) {
+// (material the same one ply before and after), the search's score for
+// Player 1 at every searched ply that is not a forced result (for
+// FitScale), and the result for Player 1.
+func selfPlay(ctx context.Context, variant string, opts TuneOptions, seed uint64) ([]map[games.PieceKind]int, []float64, float64, error) {
 	roller := games.Seeded(seed)
 	rng := rand.New(rand.NewPCG(seed, seed^0xda942042e4dd58b5))
 	g, _, _, err := games.Start(variant, "", roller)
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, 0, err
 	}
 	ev := newEvaluator(g, pieceValues)
 	lv := level{maxDepth: maxPly - maxQuiet - 4, timeShare: 1, tableBits: 14}
 	var balances []map[games.PieceKind]int
+	var scores []float64
 	for ply := 0; ply < opts.MaxPlies && !g.Outcome().Over; ply++ {
 		balances = append(balances, kindBalance(ev, g))
 		legal := g.LegalMoves()
@@ -123,13 +126,16 @@ func selfPlay(ctx context.Context, variant string, opts TuneOptions, seed uint64
 			lim := Limits{Nodes: opts.Nodes, PieceValues: pieceValues}
 			r, err := run(ctx, g, lim, lv, rng, legal)
 			if err != nil {
-				return nil, 0, err
+				return nil, nil, 0, err
 			}
 			m = r.Move
+			if r.Depth > 0 && MateIn(r.Score) == 0 {
+				scores = append(scores, float64(r.Score*playerSign(g.Turn().Player)))
+			}
 		}
 		next, _, _, err := games.Apply(g, m.Notation, roller)
 		if err != nil {
-			return nil, 0, fmt.Errorf("ply %d %s: %w", ply+1, m.Notation, err)
+			return nil, nil, 0, fmt.Errorf("ply %d %s: %w", ply+1, m.Notation, err)
 		}
 		g = next
 	}
@@ -146,7 +152,15 @@ func selfPlay(ctx context.Context, variant string, opts TuneOptions, seed uint64
 			quiet = append(quiet, balances[i])
 		}
 	}
-	return quiet, result, nil
+	return quiet, scores, result, nil
+}
+
+// playerSign turns a score for p into one for Player 1.
+func playerSign(p games.Player) int {
+	if p == games.Player2 {
+		return -1
+	}
+	return 1
 }
 
 // kindBalance counts, per kind, Player 1's pieces minus Player 2's; armies
@@ -205,6 +219,22 @@ func sameBalance(a, b map[games.PieceKind]int) bool {
 	return true
 }
 
+// fitK finds the K in [0.001, 10] with the least loss by golden-section
+// search: the squared error of a logistic fit is unimodal in K.
+func fitK(loss func(K float64) float64) float64 {
+	lo, hi := 0.001, 10.0
+	const phi = 0.6180339887
+	for hi-lo > 1e-4 {
+		a, b := hi-phi*(hi-lo), lo+phi*(hi-lo)
+		if loss(a) < loss(b) {
+			hi = b
+		} else {
+			lo = a
+		}
+	}
+	return (lo + hi) / 2
+}
+
 // fitValues fits K with the generic values, then each value in turn by
 // shrinking steps (Texel's local search) within half and twice its generic
 // value, the pawn staying at 100.
@@ -240,18 +270,7 @@ func fitValues(kinds []games.PieceKind, samples []tuneSample) TuneResult {
 		}
 		return sum / math.Max(1, float64(len(samples)))
 	}
-	// K by golden-section search: the loss is unimodal in K.
-	lo, hi := 0.001, 10.0
-	const phi = 0.6180339887
-	for hi-lo > 1e-4 {
-		a, b := hi-phi*(hi-lo), lo+phi*(hi-lo)
-		if loss(a) < loss(b) {
-			hi = b
-		} else {
-			lo = a
-		}
-	}
-	res.K = (lo + hi) / 2
+	res.K = fitK(loss)
 	res.Start = loss(res.K)
 	if res.K < 0.002 || res.K > 9.9 {
 		// K at a bound: material does not predict these results (nearly

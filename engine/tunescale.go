@@ -1,0 +1,73 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"math"
+)
+
+// ScaleFit is the logistic curve that turns a search score into an
+// expected score: E = 1 / (1 + exp(-K·score/100)) for the player the score
+// is for (win 1, draw ½, loss 0), K fitted to self-play results.
+type ScaleFit struct {
+	Variant string
+	Games   int
+	Samples int     // searched plies with a score that is not a forced result
+	K       float64 // per pawn (the score is in hundredths of a pawn)
+	Error   float64 // mean squared error of E against the results
+	Drawn   float64 // share of the games drawn
+	AtBound bool    // K sits at its search bound: the scores predict nothing
+}
+
+// FitScale plays opts.Games self-play games as Tune does and fits K on the
+// search's own scores (not on material): at every searched ply, the score
+// for Player 1 against the game's result for Player 1, Texel style. Game
+// review reads its expected scores through this curve. It is deterministic
+// for a seed.
+func FitScale(ctx context.Context, variant string, opts TuneOptions) (ScaleFit, error) {
+	if opts.Nodes <= 0 {
+		opts.Nodes = 2000
+	}
+	if opts.RandomPlies <= 0 {
+		opts.RandomPlies = 4
+	}
+	if opts.MaxPlies <= 0 {
+		opts.MaxPlies = 300
+	}
+	var samples []tuneSample
+	drawn := 0
+	for i := 0; i < opts.Games; i++ {
+		if err := ctx.Err(); err != nil {
+			return ScaleFit{}, err
+		}
+		_, scores, result, err := selfPlay(ctx, variant, opts, opts.Seed+uint64(i)*7919)
+		if err != nil {
+			return ScaleFit{}, fmt.Errorf("game %d: %w", i+1, err)
+		}
+		if result == 0.5 {
+			drawn++
+		}
+		for _, s := range scores {
+			samples = append(samples, tuneSample{diff: []float64{s}, result: result})
+		}
+		if opts.Progress != nil {
+			opts.Progress(i + 1)
+		}
+	}
+	fit := ScaleFit{Variant: variant, Games: opts.Games, Samples: len(samples)}
+	if opts.Games > 0 {
+		fit.Drawn = float64(drawn) / float64(opts.Games)
+	}
+	loss := func(K float64) float64 {
+		sum := 0.0
+		for _, s := range samples {
+			d := s.result - 1/(1+math.Exp(-K*s.diff[0]/100))
+			sum += d * d
+		}
+		return sum / math.Max(1, float64(len(samples)))
+	}
+	fit.K = fitK(loss)
+	fit.Error = loss(fit.K)
+	fit.AtBound = fit.K < 0.002 || fit.K > 9.9
+	return fit, nil
+}
