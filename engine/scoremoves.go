@@ -64,9 +64,58 @@ func ScoreMoves(ctx context.Context, g games.Game, lim Limits) (res Scores, err 
 			res, err = Scores{}, fmt.Errorf("scoring the moves of %s: %v", g.Position(), r)
 		}
 	}()
+	s, it, err := deepen(ctx, g, lim, legal, true)
+	if err != nil {
+		return Scores{}, err
+	}
+	res.Moves, err = scoredLegal(s, it.scores, legal)
+	if err != nil {
+		return Scores{}, err
+	}
+	res.Depth, res.Nodes, res.Elapsed = it.depth, s.nodes, it.elapsed
+	return res, nil
+}
+
+// BestScore is the best move of g and its score, as ScoreMoves would put
+// first, from an ordinary alpha-beta search (the other moves get bounds,
+// not scores): the same budget reaches deeper. For a position's value
+// alone, such as each position a roll of the dice can lead to.
+func BestScore(ctx context.Context, g games.Game, lim Limits) (best MoveScore, depth int, err error) {
+	legal := g.LegalMoves()
+	if len(legal) == 0 {
+		return MoveScore{}, 0, fmt.Errorf("no legal move: the game is over (%s)", g.Outcome().Reason)
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			best, depth, err = MoveScore{}, 0, fmt.Errorf("searching %s: %v", g.Position(), r)
+		}
+	}()
+	s, it, err := deepen(ctx, g, lim, legal, false)
+	if err != nil {
+		return MoveScore{}, 0, err
+	}
+	m, ok := s.rootMove(it.best)
+	if m, ok = legalMatch(m, ok, legal); !ok {
+		return MoveScore{}, 0, fmt.Errorf("the search chose %q, which is not a legal move", m.Notation)
+	}
+	return MoveScore{Move: m, Score: it.score}, it.depth, nil
+}
+
+// iteration is what the last completed iteration of deepen found.
+type iteration struct {
+	depth   int
+	scores  map[uint32]int // every root move's score (exact searches)
+	best    uint32
+	score   int
+	elapsed time.Duration
+}
+
+// deepen runs the iterations of ScoreMoves and BestScore: level 5 without
+// contempt, the first iteration unbounded, the later ones within lim.
+func deepen(ctx context.Context, g games.Game, lim Limits, legal []games.Move, exact bool) (*searcher, iteration, error) {
 	start := time.Now()
 	lv := levels[5]
-	s := &searcher{ctx: ctx, tt: newTable(lv.tableBits), exactAtRoot: true}
+	s := &searcher{ctx: ctx, tt: newTable(lv.tableBits), exactAtRoot: exact}
 	budget := lim.MoveTime
 	if budget == 0 && lim.Nodes == 0 && lim.Depth == 0 {
 		budget = lv.defaultDur
@@ -80,7 +129,7 @@ func ScoreMoves(ctx context.Context, g games.Game, lim Limits) (res Scores, err 
 	if lim.Depth > 0 && lim.Depth < maxDepth {
 		maxDepth = lim.Depth
 	}
-	var last map[uint32]int
+	var last iteration
 	for depth := 1; depth <= maxDepth; depth++ {
 		if depth == 2 {
 			// Depth 1 ran unbounded so that every move has a score; the
@@ -90,31 +139,32 @@ func ScoreMoves(ctx context.Context, g games.Game, lim Limits) (res Scores, err 
 				s.deadline = start.Add(budget - budget/10)
 			}
 		}
-		s.rootScores = map[uint32]int{}
-		s.search(depth, 0, -infinity, infinity)
-		if ctx.Err() != nil {
-			return Scores{}, ctx.Err()
+		if exact {
+			s.rootScores = map[uint32]int{}
 		}
-		if s.stopped || len(s.rootScores) == 0 {
+		s.rootBest = noMove
+		score := s.search(depth, 0, -infinity, infinity)
+		if ctx.Err() != nil {
+			return nil, iteration{}, ctx.Err()
+		}
+		if s.stopped || s.rootBest == noMove {
 			break
 		}
-		last, res.Depth = s.rootScores, depth
+		last = iteration{depth: depth, scores: s.rootScores, best: s.rootBest, score: score, elapsed: time.Since(start)}
 		if s.maxNodes > 0 && s.nodes >= s.maxNodes {
 			break
 		}
 		if budget > 0 && time.Since(start) > budget*55/100 {
 			break // the next iteration would not finish in time
 		}
-		if allDecided(last) {
-			break // every move leads to a forced result: deeper changes nothing
+		if MateIn(score) != 0 && (!exact || allDecided(last.scores)) {
+			break // forced results: deeper changes nothing
 		}
 	}
-	res.Moves, err = scoredLegal(s, last, legal)
-	if err != nil {
-		return Scores{}, err
+	if last.depth == 0 {
+		return nil, iteration{}, fmt.Errorf("the first iteration did not complete")
 	}
-	res.Nodes, res.Elapsed = s.nodes, time.Since(start)
-	return res, nil
+	return s, last, nil
 }
 
 // allDecided says whether every root score is a forced win or loss.

@@ -92,3 +92,28 @@ func contains(xs []string, x string) bool {
 	}
 	return false
 }
+
+// TestBestScoreAgreesWithScoreMoves: to the same depth (2: no reduction
+// applies yet), the pruned search's best score is ScoreMoves' best, with
+// dice and without.
+func TestBestScoreAgreesWithScoreMoves(t *testing.T) {
+	for _, c := range []struct{ variant, setup string }{
+		{"chess", "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9"},
+		{"angle", ""},
+		{"randommove", "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1"},
+	} {
+		g := mustGame(t, c.variant, c.setup)
+		all, err := ScoreMoves(context.Background(), g, Limits{Depth: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		best, depth, err := BestScore(context.Background(), g, Limits{Depth: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if depth != 2 || all.Depth != 2 || best.Score != all.Best().Score {
+			t.Errorf("%s: BestScore %s %d (depth %d), ScoreMoves %s %d (depth %d): want the same score at depth 2",
+				c.variant, best.Move.Notation, best.Score, depth, all.Best().Move.Notation, all.Best().Score, all.Depth)
+		}
+	}
+}
