@@ -1,0 +1,236 @@
+package review
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/bermudachess/bermuda/engine"
+	"github.com/bermudachess/bermuda/games"
+	_ "github.com/bermudachess/bermuda/games/all"
+)
+
+// testNodes keeps the package's tests fast: small searches judge the
+// obvious moves these games are made of.
+const testNodes = 6000
+
+// step is a move as typed, with the dice it rolls.
+type step struct {
+	move  string
+	rolls []int
+}
+
+// record plays the steps from setup and returns the game's record, with
+// every move in its canonical notation.
+func record(t *testing.T, variant, setup string, steps ...step) games.Record {
+	t.Helper()
+	g, rolls, _, err := games.Start(variant, setup, games.Seeded(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := games.Record{Variant: variant, Setup: setup, StartRolls: rolls}
+	for i, s := range steps {
+		next, ply, _, err := games.Apply(g, s.move, games.Script(s.rolls...))
+		if err != nil {
+			t.Fatalf("ply %d %s: %v", i, s.move, err)
+		}
+		rec.Plies = append(rec.Plies, ply)
+		g = next
+	}
+	return rec
+}
+
+func mustReview(t *testing.T, rec games.Record) Review {
+	t.Helper()
+	return mustReviewWith(t, rec, testNodes)
+}
+
+func mustReviewWith(t *testing.T, rec games.Record, nodes int64) Review {
+	t.Helper()
+	rv, err := Game(context.Background(), rec, Options{Nodes: nodes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rv.Plies) != len(rec.Plies) || len(rv.Players) != 2 {
+		t.Fatalf("%d rows and %d players for %d plies", len(rv.Plies), len(rv.Players), len(rec.Plies))
+	}
+	return rv
+}
+
+// TestHangingQueenIsABlunder: 1.e4 d6 2.Qg4?? leaves the queen to the
+// bishop; the review calls it a blunder, finds a better move, and finds
+// 2...Bxg4 the best reply.
+func TestHangingQueenIsABlunder(t *testing.T) {
+	rv := mustReview(t, record(t, "chess", "", step{move: "e4"}, step{move: "d6"}, step{move: "Qg4"}, step{move: "Bxg4"}))
+	q := rv.Plies[2]
+	if q.Judgement != Blunder || q.Loss == nil || *q.Loss < BlunderLoss {
+		t.Fatalf("Qg4: %+v, want a blunder", q)
+	}
+	if q.Best == q.Move || q.Best == "" {
+		t.Errorf("Qg4: best %q, want another move", q.Best)
+	}
+	if rv.Players[0].Blunders != 1 || rv.Players[1].Blunders != 0 {
+		t.Errorf("blunders %d and %d, want 1 and 0", rv.Players[0].Blunders, rv.Players[1].Blunders)
+	}
+	if take := rv.Plies[3]; take.Best != take.Move || *take.Loss != 0 {
+		t.Errorf("Bxg4: best %s, loss %v; want it best", take.Best, *take.Loss)
+	}
+	if rv.Players[0].Luck != nil || rv.Plies[2].Luck != nil {
+		t.Error("luck in orthodox chess: want null")
+	}
+	if a, b := *rv.Players[0].Accuracy, *rv.Players[1].Accuracy; a >= b {
+		t.Errorf("accuracy %.1f for the blunderer, %.1f for the other: want less", a, b)
+	}
+}
+
+// TestEngineMovesAreAccurate: a game of the engine's own best moves, in
+// two variants, reviews at 95% accuracy or more for both players.
+func TestEngineMovesAreAccurate(t *testing.T) {
+	for _, variant := range []string{"chess", "bede"} {
+		g, rolls, _, err := games.Start(variant, "", games.Seeded(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := games.Record{Variant: variant, StartRolls: rolls}
+		history := []games.Game{g}
+		for ply := 0; ply < 24 && !g.Outcome().Over; ply++ {
+			r, err := engine.Search(context.Background(), g, engine.Limits{Level: 5, Nodes: 2 * testNodes, History: history})
+			if err != nil {
+				t.Fatal(err)
+			}
+			next, p, _, err := games.Apply(g, r.Move.Notation, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec.Plies = append(rec.Plies, p)
+			g = next
+			history = append(history, g)
+		}
+		rv := mustReview(t, rec)
+		for i, p := range rv.Players {
+			if p.Accuracy == nil || *p.Accuracy < 95 {
+				t.Errorf("%s: %s's accuracy %v, want ≥ 95", variant, p.Name, fmtAcc(p.Accuracy))
+			}
+			t.Logf("%s: player %d accuracy %s, %d/%d/%d", variant, i+1, fmtAcc(p.Accuracy), p.Inaccuracies, p.Mistakes, p.Blunders)
+		}
+	}
+}
+
+func fmtAcc(a *float64) string {
+	if a == nil {
+		return "null"
+	}
+	return fmt.Sprintf("%.1f", *a)
+}
+
+// TestForcedMoveIsNotJudged: the king's only move is left out of the
+// judgements and of the accuracy.
+func TestForcedMoveIsNotJudged(t *testing.T) {
+	// White's king on a1 has one move: taking the rook on b2.
+	rv := mustReview(t, record(t, "chess", "k7/7p/8/8/8/8/1r6/K7 w - - 0 1", step{move: "Kxb2"}, step{move: "Ka7"}))
+	f := rv.Plies[0]
+	if !f.Forced || f.Loss != nil || f.Judgement != "" {
+		t.Errorf("Kxb2: %+v, want forced, no loss, no judgement", f)
+	}
+	if rv.Players[0].Accuracy != nil {
+		t.Errorf("White's accuracy %.1f from a forced move alone, want null", *rv.Players[0].Accuracy)
+	}
+	if rv.Plies[1].Forced || rv.Plies[1].Loss == nil {
+		t.Errorf("Ka7 (one of several moves): %+v, want judged", rv.Plies[1])
+	}
+}
+
+// luckyGames are games where one roll wins at once: in the Angle, White's
+// rook enters the Angle and the dice (2, 3) name d5, where Black's king
+// stands; in Random Move Number Chess, Black's move ends its turn and
+// White's throw of 6 grants the two moves that mate (the knight clears the
+// b-file, the rook mates on b8), where any other throw grants one at most.
+var luckyGames = []struct {
+	variant, setup string
+	steps          []step
+}{
+	{"angle", "7qr1/10/10/10/10/3k6/10/9R/10/K9 w - - 0 1", []step{{"j3e3", []int{2, 3}}}},
+	{"randommove", "7k/6pp/r7/1N6/r7/8/r4PPP/1R4K1 b - - 0 30 white=P1 turn=60 left=1/1 plain=0 throws=1|2",
+		[]step{{"a6a7", []int{6}}, {"b5d4", nil}, {"b1b8", nil}}},
+}
+
+// TestWinningRollIsLucky: the winning roll has large positive luck for its
+// owner (White, Player 1); the players' luck-adjusted results add up to 1,
+// so the roll counts against the other player exactly as much.
+func TestWinningRollIsLucky(t *testing.T) {
+	for _, c := range luckyGames {
+		rv := mustReviewWith(t, record(t, c.variant, c.setup, c.steps...), 8*testNodes)
+		if rv.Result != games.ResultPlayer1 {
+			t.Fatalf("%s: result %s, want White (Player 1) to win", c.variant, rv.Result)
+		}
+		row := rv.Plies[0]
+		if row.Luck == nil || row.RollPlayer == nil || *row.RollPlayer != 0 || *row.Luck < 0.3 {
+			t.Fatalf("%s: the winning roll's row %+v, want luck ≥ 0.3 for player 0", c.variant, row)
+		}
+		w, b := rv.Players[0], rv.Players[1]
+		if w.Luck == nil || *w.Luck < 0.3 || b.Luck == nil || *b.Luck != 0 {
+			t.Errorf("%s: luck %v and %v, want White's ≥ 0.3 and Black's 0 (no roll of its own)", c.variant, w.Luck, b.Luck)
+		}
+		if w.LuckAdjusted == nil || b.LuckAdjusted == nil || math.Abs(*w.LuckAdjusted+*b.LuckAdjusted-1) > 1e-9 {
+			t.Errorf("%s: luck-adjusted results %v and %v, want them to add up to 1", c.variant, w.LuckAdjusted, b.LuckAdjusted)
+		}
+		if math.Abs(*b.LuckAdjusted-*w.Luck) > 1e-9 {
+			t.Errorf("%s: Black's luck-adjusted result %.3f, want White's luck %.3f (Black lost to it)", c.variant, *b.LuckAdjusted, *w.Luck)
+		}
+		t.Logf("%s: the winning roll's luck %+.3f, expected %.3f before the move", c.variant, *row.Luck, row.ExpectedBefore)
+	}
+}
+
+// TestLuckAveragesZero: over every roll that could have come, luck
+// weighted by its probability is zero, for each owner: the chance node's
+// value is the average of what its rolls lead to.
+func TestLuckAveragesZero(t *testing.T) {
+	for _, c := range luckyGames {
+		rec := record(t, c.variant, c.setup, c.steps...)
+		g, err := games.Replay(games.Record{Variant: rec.Variant, Setup: rec.Setup, StartRolls: rec.StartRolls})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := g.ParseMove(rec.Plies[0].Move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := reviewer{variant: c.variant, opts: Options{Nodes: testNodes}}
+		memo := map[string]float64{}
+		value := func(ctx context.Context, after games.Game) (float64, error) {
+			k := after.Position()
+			if v, ok := memo[k]; ok {
+				return v, nil
+			}
+			v, err := r.p1Value(ctx, after, []games.Game{g})
+			memo[k] = v
+			return v, err
+		}
+		outs, err := games.RollOutcomes(g, m, maxBranchedRolls)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := 0.0
+		for _, o := range outs {
+			evs, err := g.Clone().Play(m, games.NewDice(games.Script(o.Rolls...)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, lucks, err := plyLuck(context.Background(), g, m, o.Rolls, evs, value)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k, l := range lucks {
+				if l == nil {
+					t.Logf("%s: rolls %v: roll %d has no luck", c.variant, o.Rolls, k)
+					continue
+				}
+				sum += o.Probability * *l
+			}
+		}
+		if math.Abs(sum) > 1e-9 {
+			t.Errorf("%s: luck averages %.2g over %d rolls, want 0", c.variant, sum, len(outs))
+		}
+	}
+}

@@ -1,0 +1,45 @@
+package review
+
+import (
+	"math"
+
+	"github.com/bermudachess/bermuda/engine"
+)
+
+// scaleK is, per variant, the K of the logistic curve that turns the
+// engine's score (hundredths of a pawn, for the player to act) into an
+// expected score E = 1/(1 + exp(-K·score/100)): win 1, draw ½, loss 0.
+// Each was fitted on self-play results by
+//
+//	bermuda review -fit-scale -variant V -games 200 -seed 17 -nodes 5000
+//
+// (engine.FitScale: Texel's fit of K on the search's own scores; see
+// README.md for the figures).
+var scaleK = map[string]float64{
+	"chess": 0.3750,
+}
+
+// defaultK is for a variant without a fit: Lichess's curve for
+// Stockfish's centipawns (0.00368208 per centipawn), a reasonable chess-like
+// guess.
+const defaultK = 0.368208
+
+// ScaleK is the K that Expected uses for variant.
+func ScaleK(variant string) float64 {
+	if k, ok := scaleK[variant]; ok {
+		return k
+	}
+	return defaultK
+}
+
+// Expected is the expected score of a search score for the player it is
+// for. A forced win is 1 and a forced loss 0, however far.
+func Expected(variant string, score int) float64 {
+	switch m := engine.MateIn(score); {
+	case m > 0:
+		return 1
+	case m < 0:
+		return 0
+	}
+	return 1 / (1 + math.Exp(-ScaleK(variant)*float64(score)/100))
+}
