@@ -51,6 +51,17 @@
 // unchanged. spIndecision's armies and declarations are simply its legal
 // moves.
 //
+// # Scoring every move
+//
+// ScoreMoves searches a position as level 5 does, without contempt, but
+// gives every root move a full window, so that each gets an exact score
+// from the same completed iteration (a multi-PV search of all moves): what
+// game review compares a played move with, and what a puzzle generator
+// needs to find a position with one good move. BestScore is the same
+// search with the root pruned as usual, for a position's value alone.
+// FitScale fits the logistic scale that turns these scores into expected
+// results, from self-play (tunescale.go).
+//
 // # Fast path
 //
 // Through Game alone every node costs LegalMoves, Clone and Play, and the
