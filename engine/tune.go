@@ -74,7 +74,7 @@ func Tune(ctx context.Context, variant string, opts TuneOptions) (TuneResult, er
 		if err := ctx.Err(); err != nil {
 			return TuneResult{}, err
 		}
-		rows, _, result, err := selfPlay(ctx, variant, opts, opts.Seed+uint64(i)*7919)
+		rows, _, result, _, err := selfPlay(ctx, variant, opts, opts.Seed+uint64(i)*7919)
 		if err != nil {
 			return TuneResult{}, fmt.Errorf("game %d: %w", i+1, err)
 		}
@@ -106,13 +106,14 @@ func Tune(ctx context.Context, variant string, opts TuneOptions) (TuneResult, er
 // selfPlay plays one game and returns the kind balance at its quiet plies
 // (material the same one ply before and after), the search's score for
 // Player 1 at every searched ply that is not a forced result (for
-// FitScale), and the result for Player 1.
-func selfPlay(ctx context.Context, variant string, opts TuneOptions, seed uint64) ([]map[games.PieceKind]int, []float64, float64, error) {
+// FitScale), the result for Player 1, and whether the rules ended the game
+// (a game cut at opts.MaxPlies counts as a draw).
+func selfPlay(ctx context.Context, variant string, opts TuneOptions, seed uint64) ([]map[games.PieceKind]int, []float64, float64, bool, error) {
 	roller := games.Seeded(seed)
 	rng := rand.New(rand.NewPCG(seed, seed^0xda942042e4dd58b5))
 	g, _, _, err := games.Start(variant, "", roller)
 	if err != nil {
-		return nil, nil, 0, err
+		return nil, nil, 0, false, err
 	}
 	ev := newEvaluator(g, pieceValues)
 	lv := level{maxDepth: maxPly - maxQuiet - 4, timeShare: 1, tableBits: 14}
@@ -126,7 +127,7 @@ func selfPlay(ctx context.Context, variant string, opts TuneOptions, seed uint64
 			lim := Limits{Nodes: opts.Nodes, PieceValues: pieceValues}
 			r, err := run(ctx, g, lim, lv, rng, legal)
 			if err != nil {
-				return nil, nil, 0, err
+				return nil, nil, 0, false, err
 			}
 			m = r.Move
 			if r.Depth > 0 && MateIn(r.Score) == 0 {
@@ -135,7 +136,7 @@ func selfPlay(ctx context.Context, variant string, opts TuneOptions, seed uint64
 		}
 		next, _, _, err := games.Apply(g, m.Notation, roller)
 		if err != nil {
-			return nil, nil, 0, fmt.Errorf("ply %d %s: %w", ply+1, m.Notation, err)
+			return nil, nil, 0, false, fmt.Errorf("ply %d %s: %w", ply+1, m.Notation, err)
 		}
 		g = next
 	}
@@ -152,7 +153,7 @@ func selfPlay(ctx context.Context, variant string, opts TuneOptions, seed uint64
 			quiet = append(quiet, balances[i])
 		}
 	}
-	return quiet, scores, result, nil
+	return quiet, scores, result, g.Outcome().Over, nil
 }
 
 // playerSign turns a score for p into one for Player 1.

@@ -26,11 +26,12 @@ func runReview(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	n := fs.Int("games", 200, "with -fit-scale: self-play games")
 	seed := fs.Uint64("seed", 1, "with -fit-scale: seed for the dice, the opening moves and the search")
 	nodes := fs.Int64("nodes", 0, fmt.Sprintf("search nodes per move (default %d; with -fit-scale: per self-play move, default 2000)", review.DefaultNodes))
+	maxPlies := fs.Int("max-plies", 300, "with -fit-scale: a self-play game still going after this many plies is left out")
 	if help, err := parseFlags(fs, args); help || err != nil {
 		return err
 	}
 	if *fitScale {
-		return runFitScale(*variant, *n, *seed, *nodes, stdout, stderr)
+		return runFitScale(*variant, *n, *seed, *nodes, *maxPlies, stdout, stderr)
 	}
 	if *replay == "" {
 		return usagef("-replay FILE names the game to review")
@@ -111,20 +112,20 @@ func joinNotes(notes []string) string {
 }
 
 // runFitScale fits a variant's K and prints it as review/scale.go wants it.
-func runFitScale(variant string, n int, seed uint64, nodes int64, stdout, stderr io.Writer) error {
+func runFitScale(variant string, n int, seed uint64, nodes int64, maxPlies int, stdout, stderr io.Writer) error {
 	v, err := games.Lookup(variant)
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	if n < 1 || nodes < 0 {
-		return usagef("-games must be at least 1 and -nodes not negative")
+	if n < 1 || nodes < 0 || maxPlies < 1 {
+		return usagef("-games and -max-plies must be at least 1 and -nodes not negative")
 	}
 	progress := func(done int) {
 		if done%10 == 0 || done == n {
 			fmt.Fprintf(stderr, "%d/%d games\n", done, n)
 		}
 	}
-	fit, err := engine.FitScale(context.Background(), v.ID, engine.TuneOptions{Games: n, Seed: seed, Nodes: nodes, Progress: progress})
+	fit, err := engine.FitScale(context.Background(), v.ID, engine.TuneOptions{Games: n, Seed: seed, Nodes: nodes, MaxPlies: maxPlies, Progress: progress})
 	if err != nil {
 		return err
 	}
@@ -132,7 +133,7 @@ func runFitScale(variant string, n int, seed uint64, nodes int64, stdout, stderr
 	if fit.AtBound {
 		bound = " (at its bound: the scores predict nothing)"
 	}
-	fmt.Fprintf(stdout, "%s: %d games (%.0f%% drawn), %d scored plies, K %.4f per pawn%s, squared error %.5f\n",
-		v.ID, fit.Games, 100*fit.Drawn, fit.Samples, fit.K, bound, fit.Error)
+	fmt.Fprintf(stdout, "%s: %d games (%d unfinished at %d plies, left out; %.0f%% of the others drawn), %d scored plies, K %.4f per pawn%s, squared error %.5f\n",
+		v.ID, fit.Games, fit.Unfinished, maxPlies, 100*fit.Drawn, fit.Samples, fit.K, bound, fit.Error)
 	return nil
 }
