@@ -85,7 +85,7 @@ type Options struct {
 
 // DefaultNodes is the default search budget per move: a 100-ply game of
 // any variant is reviewed within a minute of one core (README.md).
-const DefaultNodes = 60_000
+const DefaultNodes = 150_000
 
 // rollShare is the part of a move's budget each position after its dice
 // is searched with, for luck: a roll leads to several positions, and luck
