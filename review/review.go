@@ -99,19 +99,15 @@ const rollShare = 8
 // review takes one core.
 func Game(ctx context.Context, rec games.Record, opts Options) (Review, error) {
 	var steps []games.ReplayStep
-	history := []games.Game{}
+	var history []games.Game // the position before each ply, oldest first
 	final, err := games.ReplayEach(rec, func(s games.ReplayStep) {
-		if s.Index < 0 {
+		if s.Index >= 0 {
+			steps = append(steps, s)
 			history = append(history, s.Before)
-			return
 		}
-		steps = append(steps, s)
 	})
 	if err != nil {
 		return Review{}, err
-	}
-	for _, s := range steps {
-		history = append(history, s.Before)
 	}
 	r := reviewer{variant: rec.Variant, opts: opts, dice: hasDice(rec)}
 	if r.opts.Nodes <= 0 && r.opts.MoveTime <= 0 {
@@ -124,7 +120,7 @@ func Game(ctx context.Context, rec games.Record, opts Options) (Review, error) {
 	var moves []judgedMove
 	var values []float64 // Player 1's expected score before each ply, then at the end
 	for i, s := range steps {
-		row, p1Before, err := r.ply(ctx, s, rec.Plies[i], history[:i+2])
+		row, p1Before, err := r.ply(ctx, s, rec.Plies[i], history[:i+1])
 		if err != nil {
 			return Review{}, fmt.Errorf("ply %d (%s): %w", i, s.Move.Notation, err)
 		}

@@ -2,6 +2,7 @@ package review
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"testing"
@@ -232,5 +233,32 @@ func TestLuckAveragesZero(t *testing.T) {
 		if math.Abs(sum) > 1e-9 {
 			t.Errorf("%s: luck averages %.2g over %d rolls, want 0", c.variant, sum, len(outs))
 		}
+	}
+}
+
+// TestProgressAndCancel: progress comes once per ply, and cancelling the
+// context stops the review with the context's error.
+func TestProgressAndCancel(t *testing.T) {
+	rec := record(t, "chess", "", step{move: "e4"}, step{move: "e5"}, step{move: "Nf3"}, step{move: "Nc6"})
+	var calls []int
+	if _, err := Game(context.Background(), rec, Options{Nodes: testNodes, Progress: func(done, total int) {
+		if total != 4 {
+			t.Errorf("total %d, want 4", total)
+		}
+		calls = append(calls, done)
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(calls) != "[1 2 3 4]" {
+		t.Errorf("progress %v, want [1 2 3 4]", calls)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err := Game(ctx, rec, Options{Nodes: testNodes, Progress: func(done, _ int) {
+		if done == 2 {
+			cancel()
+		}
+	}})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled after 2 plies: %v, want context.Canceled", err)
 	}
 }
