@@ -9,14 +9,22 @@ import (
 // scaleK is, per variant, the K of the logistic curve that turns the
 // engine's score (hundredths of a pawn, for the player to act) into an
 // expected score E = 1/(1 + exp(-K·score/100)): win 1, draw ½, loss 0.
-// Each was fitted on self-play results by
+// Each was fitted on self-play results (engine.FitScale: Texel's fit of K
+// on the search's own scores), 2026-11-25, by
 //
-//	bermuda review -fit-scale -variant V -games 200 -seed 17 -nodes 5000
+//	bermuda review -fit-scale -variant V -games N -seed 17 -nodes 5000
 //
-// (engine.FitScale: Texel's fit of K on the search's own scores; see
-// README.md for the figures).
+// with N = 200 for chess and 100 for the others (README.md has the
+// figures). spIndecision has none: its fit sits at its lower bound (the
+// scores, near 0 with armies that belong to neither player, predict
+// nothing), so it takes defaultK.
 var scaleK = map[string]float64{
-	"chess": 0.3750,
+	"chess":      0.3750,
+	"angle":      0.0469, // 92% of the self-play games drawn: an advantage rarely turned into a win
+	"bede":       0.2089,
+	"bermuda":    0.0303, // two kings a side, each worth 20 pawns: scores run large
+	"beryl":      0.2933,
+	"randommove": 0.1351,
 }
 
 // defaultK is for a variant without a fit: Lichess's curve for
