@@ -40,6 +40,8 @@ var copyTables = []copyTable{
 	{name: "rating_changes", columns: []string{"game_id", "seat", "user_id", "before", "after", "rd_before", "rd_after"},
 		key: []string{"game_id", "seat"}, appendOnly: true},
 	{name: "interactions", columns: []string{"interaction_id", "claimed_at"}, key: []string{"interaction_id"}, appendOnly: true},
+	{name: "reviews", columns: []string{"game_id", "state", "claimed_at", "progress", "channel_id", "message_id", "data", "updated_at"},
+		key: []string{"game_id"}},
 }
 
 // TableCopy is what the copy did to one table.

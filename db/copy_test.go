@@ -114,6 +114,12 @@ func TestStoreCopyToPostgreSQL(t *testing.T) {
 	dst, url := openPostgresTemp(t)
 	dst.Close() // the copy opens it itself
 
+	// A finished game's review, claimed and done.
+	if claim, _, err := src.ClaimReview(bg, corrupt-1, time.Now(), time.Minute); err != nil {
+		t.Fatal(err)
+	} else if ok, err := src.FinishReview(bg, corrupt-1, claim.ClaimedAt, `{"variant":"dbtoy"}`); !ok || err != nil {
+		t.Fatalf("finishing a review: %v %v", ok, err)
+	}
 	first, err := CopyToPostgres(bg, path, url)
 	if err != nil {
 		t.Fatal(err)
@@ -123,7 +129,7 @@ func TestStoreCopyToPostgreSQL(t *testing.T) {
 	var nGames int64
 	src.read.QueryRowContext(bg, `SELECT COUNT(*) FROM games`).Scan(&nGames)
 	if len(first.Tables) != len(copyTables) || source["games"] != nGames || source["moves"] < 38 || source["rating_changes"] != 2 ||
-		source["interactions"] != 1 || source["challenges"] != 2 || source["ratings"] != 2 || source["servers"] != 2 {
+		source["interactions"] != 1 || source["challenges"] != 2 || source["ratings"] != 2 || source["servers"] != 2 || source["reviews"] != 1 {
 		t.Fatalf("first copy: %+v", first)
 	}
 	for table, n := range source {
@@ -141,7 +147,7 @@ func TestStoreCopyToPostgreSQL(t *testing.T) {
 		t.Fatal(err)
 	}
 	if s2, a2 := copyCounts(again); fmt.Sprint(s2) != fmt.Sprint(source) || fmt.Sprint(a2) != fmt.Sprint(map[string]int64{
-		"servers": 0, "players": 0, "games": 0, "challenges": 0, "moves": 0, "ratings": 0, "rating_changes": 0, "interactions": 0}) {
+		"servers": 0, "players": 0, "games": 0, "challenges": 0, "moves": 0, "ratings": 0, "rating_changes": 0, "interactions": 0, "reviews": 0}) {
 		t.Fatalf("second copy: %+v", again)
 	}
 

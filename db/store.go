@@ -95,6 +95,15 @@ type Store interface {
 	// computer on a server, by level; levels never played are left out.
 	ComputerRecord(ctx context.Context, guildID, userID string) ([]LevelRecord, error)
 
+	// Reviews (reviews.go): a finished game's analysis, computed once
+	// across processes under a renewed lease, then stored.
+	ClaimReview(ctx context.Context, gameID int64, now time.Time, lease time.Duration) (ReviewRow, bool, error)
+	RenewReview(ctx context.Context, gameID int64, claimedAt, now time.Time, progress int) (bool, time.Time, error)
+	SetReviewMessage(ctx context.Context, gameID int64, channelID, messageID string) error
+	FinishReview(ctx context.Context, gameID int64, claimedAt time.Time, data string) (bool, error)
+	Review(ctx context.Context, gameID int64) (ReviewRow, error)
+	LapsedReviews(ctx context.Context, now time.Time, lease time.Duration) ([]int64, error)
+
 	Leaderboard(ctx context.Context, guildID, variant string, n int) ([]Rating, error)
 	Provisional(ctx context.Context, guildID, variant string, n int) ([]Rating, error)
 	PlayerRatings(ctx context.Context, guildID, userID string) ([]Rating, error)
