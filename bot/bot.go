@@ -30,6 +30,9 @@ type Bot struct {
 	log   *slog.Logger
 	// Now is the clock; tests replace it to drive deadlines.
 	Now func() time.Time
+	// ReviewNodes is the search budget per move of a game review (0: the
+	// review package's default; tests use less).
+	ReviewNodes int64
 	// Roller rolls every die; production uses crypto/rand.
 	Roller      games.Roller
 	defaultDays int
@@ -240,6 +243,7 @@ func init() {
 		"rules":       (*Bot).cmdRules,
 		"help":        (*Bot).cmdHelp,
 		"settings":    (*Bot).cmdSettings,
+		"review":      (*Bot).cmdReview,
 	}
 	buttonHandlers = map[string]buttonHandler{
 		"accept":  (*Bot).btnAccept,
@@ -250,6 +254,7 @@ func init() {
 		"rematch": (*Bot).btnRematch,
 		"export":  (*Bot).btnExport,
 		"play":    (*Bot).btnPlay,
+		"review":  (*Bot).btnReview,
 	}
 }
 

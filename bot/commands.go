@@ -70,6 +70,7 @@ func Commands() []*discordgo.ApplicationCommand {
 		{Name: "export", Description: "Download this game's record (replayable with bermuda play -replay)", DMPermission: &dm, Options: []*discordgo.ApplicationCommandOption{
 			{Type: discordgo.ApplicationCommandOptionBoolean, Name: "gif", Description: "Also the animated replay of the whole game"},
 		}},
+		{Name: "review", Description: "The engine's review of this finished game: accuracy, mistakes, luck", DMPermission: &dm},
 		{Name: "leaderboard", Description: "Top 10 of this server in a variant", DMPermission: &dm, Options: []*discordgo.ApplicationCommandOption{variantOption(true)}},
 		{Name: "stats", Description: "Ratings and results of a player", DMPermission: &dm, Options: []*discordgo.ApplicationCommandOption{playerOption("Whose stats (default: yours)")}},
 		{Name: "games", Description: "Active games in this server", DMPermission: &dm, Options: []*discordgo.ApplicationCommandOption{playerOption("Only this player's games")}},

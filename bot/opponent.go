@@ -34,12 +34,13 @@ type computer struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 
-	mu       sync.Mutex
-	idle     *sync.Cond // signalled whenever queued shrinks
-	queued   map[int64]bool
-	thinking int // searches running now
-	stopped  bool
-	limits   func(level int) engine.Limits
+	mu        sync.Mutex
+	idle      *sync.Cond // signalled whenever queued shrinks
+	queued    map[int64]bool
+	reviewing int // game reviews queued or running (review.go)
+	thinking  int // searches running now
+	stopped   bool
+	limits    func(level int) engine.Limits
 	// engineSearch is engine.Search (tests make it fail in ways the real
 	// one should not).
 	engineSearch func(context.Context, games.Game, engine.Limits) (engine.Result, error)
@@ -107,10 +108,24 @@ func (c *computer) search(ctx context.Context, g games.Game, level int, history 
 	c.mu.Unlock()
 	lim := limits(level)
 	lim.History = history
+	var res engine.Result
+	var searchErr error
+	if err := c.inSlot(ctx, func() { res, searchErr = engineSearch(ctx, g, lim) }); err != nil {
+		return engine.Result{}, err
+	}
+	return res, searchErr
+}
+
+// inSlot runs job in one of the slots searches share, waiting for a free
+// one (or for ctx to end), on an OS thread of its own at a lower priority,
+// so that interactions get a core first when the machine is busy (the
+// thread ends with the job, and its priority with it). A job that panics
+// must not end the process: the panic comes back as an error.
+func (c *computer) inSlot(ctx context.Context, job func()) error {
 	select {
 	case c.slots <- struct{}{}:
 	case <-ctx.Done():
-		return engine.Result{}, ctx.Err()
+		return ctx.Err()
 	}
 	c.mu.Lock()
 	c.thinking++
@@ -121,30 +136,46 @@ func (c *computer) search(ctx context.Context, g games.Game, level int, history 
 		c.mu.Unlock()
 		<-c.slots
 	}()
-	type found struct {
-		res engine.Result
-		err error
-	}
-	done := make(chan found, 1)
+	done := make(chan error, 1)
 	go func() {
-		// The search gets an OS thread of its own at a lower priority, so
-		// that interactions get a core first when the machine is busy.
-		// The goroutine never unlocks it: the thread ends with it, and its
-		// priority with it.
 		runtime.LockOSThread()
 		lowerThreadPriority()
 		defer func() {
-			// A search that panics must not end the process: the move
-			// stays due and the next scheduler pass searches again.
 			if p := recover(); p != nil {
-				done <- found{err: fmt.Errorf("the search panicked: %v\n%s", p, debug.Stack())}
+				done <- fmt.Errorf("the search panicked: %v\n%s", p, debug.Stack())
 			}
 		}()
-		res, err := engineSearch(ctx, g, lim)
-		done <- found{res, err}
+		job()
+		done <- nil
 	}()
-	f := <-done
-	return f.res, f.err
+	return <-done
+}
+
+// analyse runs job (a game review) in the searches' pool: reviews and the
+// computer's moves share its slots, so the machine keeps its core for
+// interactions. It reports false once the bot is closing. Cancelled at
+// stop; a review cut short is taken over by a later pass (its lease lapses).
+func (c *computer) analyse(job func(ctx context.Context)) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.stopped {
+		return false
+	}
+	c.reviewing++
+	c.wg.Add(1)
+	go func() {
+		defer c.wg.Done()
+		defer func() {
+			c.mu.Lock()
+			c.reviewing--
+			c.idle.Broadcast()
+			c.mu.Unlock()
+		}()
+		if err := c.inSlot(c.ctx, func() { job(c.ctx) }); err != nil && c.ctx.Err() == nil {
+			c.b.log.Error("a game review failed", "err", err)
+		}
+	}()
+	return true
 }
 
 // stop cancels the searches, refuses new work and waits for the workers
@@ -160,7 +191,7 @@ func (c *computer) stop() {
 // wait blocks until no game is queued (tests).
 func (c *computer) wait() {
 	c.mu.Lock()
-	for len(c.queued) > 0 {
+	for len(c.queued) > 0 || c.reviewing > 0 {
 		c.idle.Wait()
 	}
 	c.mu.Unlock()

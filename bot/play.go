@@ -135,6 +135,7 @@ func (b *Bot) announceEnd(row db.Game, g games.Game, winner int, reason string, 
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: "Rematch (sides swapped)", Style: discordgo.PrimaryButton, CustomID: fmt.Sprintf("rematch:%d", row.ID)},
 			discordgo.Button{Label: "Export record", Style: discordgo.SecondaryButton, CustomID: fmt.Sprintf("export:%d", row.ID)},
+			discordgo.Button{Label: "Review", Emoji: &discordgo.ComponentEmoji{Name: "🔎"}, Style: discordgo.SecondaryButton, CustomID: fmt.Sprintf("review:%d", row.ID)},
 		}}},
 	})
 	if err := b.dc.ArchiveThread(row.ThreadID); err != nil {

@@ -24,6 +24,7 @@ func (b *Bot) Tick(ctx context.Context) {
 	func() { defer b.survive("games whose opening was cut short", 0); b.unopenedGames(ctx, now) }()
 	func() { defer b.survive("expiring challenges", 0); b.expireChallenges(ctx, now) }()
 	func() { defer b.survive("the computer's due moves", 0); b.dueComputerMoves(ctx) }()
+	func() { defer b.survive("reviews whose process stopped", 0); b.resumeReviews(ctx) }()
 	// Claims on interaction ids only matter while Discord might deliver an
 	// id again: never after its 15-minute token life. Keep an hour.
 	if _, err := b.store.ForgetInteractions(ctx, time.Now().Add(-time.Hour)); err != nil {

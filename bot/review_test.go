@@ -1,0 +1,155 @@
+package bot
+
+import (
+	"bytes"
+	"encoding/json"
+	"image/png"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bermudachess/bermuda/bot/fakediscord"
+	"github.com/bermudachess/bermuda/review"
+)
+
+// foolsMate plays 1.f3 e5 2.g4 Qh4# in a new chess game and returns its thread.
+func (h *harness) foolsMate() string {
+	h.t.Helper()
+	thread := h.startGame("chess")
+	for i, mv := range []string{"f3", "e5", "g4", "Qh4"} {
+		h.move([]fakediscord.User{ann, bob}[i%2], thread, mv)
+	}
+	return thread
+}
+
+// reviewPosts returns the thread's messages that carry a review.
+func (h *harness) reviewPosts(thread string) []fakediscord.Message {
+	var out []fakediscord.Message
+	for _, m := range h.fake.Messages(thread) {
+		for _, f := range m.Files {
+			if f.Name == "review.png" && !m.Ephemeral {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+func checkReviewPictures(t *testing.T, m fakediscord.Message, wantMoments int) {
+	t.Helper()
+	moments := 0
+	for _, f := range m.Files {
+		if _, err := png.Decode(bytes.NewReader(f.Data)); err != nil {
+			t.Fatalf("%s does not decode: %v", f.Name, err)
+		}
+		if strings.HasPrefix(f.Name, "moment-") {
+			moments++
+		}
+	}
+	if moments != wantMoments {
+		t.Errorf("%d key moments drawn, want %d", moments, wantMoments)
+	}
+}
+
+func TestReviewOfAFinishedGame(t *testing.T) {
+	h := newHarness(t)
+	h.bot.ReviewNodes = 3000
+	live := h.startGame("chess")
+	h.move(ann, live, "e4")
+	h.wantEphemeral(h.command(bob, live, "review"), "only once it is over")
+
+	thread := h.foolsMate()
+	end := h.fake.Messages(thread)
+	var result fakediscord.Message
+	for _, m := range end {
+		if buttonWith(m, "review:", "") != "" {
+			result = m
+		}
+	}
+	if result.ID == "" {
+		t.Fatal("the result has no Review button")
+	}
+	// A spectator may ask; the review is computed in the background.
+	h.wantEphemeral(h.click(cat, thread, result.ID, buttonWith(result, "review:", "")), "reviewing the game")
+	h.settle()
+	posts := h.reviewPosts(thread)
+	if len(posts) != 1 {
+		t.Fatalf("%d review posts, want 1", len(posts))
+	}
+	checkReviewPictures(t, posts[0], 1)
+	if text := posts[0].Content + strings.Join(embedTexts(posts[0]), " "); !strings.Contains(text, "g4") || !strings.Contains(text, "blunder") {
+		t.Errorf("the review does not name the blunder g4: %s", text)
+	}
+	progress := false
+	for _, m := range h.fake.Messages(thread) {
+		progress = progress || strings.Contains(m.Content, "Review of game") && strings.Contains(m.Content, "done")
+	}
+	if !progress {
+		t.Error("the progress message was not turned into 'done'")
+	}
+	row, _ := h.loadThread(thread)
+	stored, err := h.store.Review(t.Context(), row.ID)
+	if err != nil || stored.State != "done" {
+		t.Fatalf("stored review: %+v %v", stored, err)
+	}
+	var rev review.Review
+	if err := json.Unmarshal([]byte(stored.Data), &rev); err != nil {
+		t.Fatal(err)
+	}
+	if len(rev.Plies) != 4 || rev.Plies[2].Move != "g2g4" || rev.Plies[2].Judgement != "blunder" || rev.Plies[2].Best == "g2g4" {
+		t.Fatalf("White's 2.g4 is not judged a blunder with a better move: %+v", rev.Plies)
+	}
+
+	// A second request shows the stored review at once, privately, and
+	// computes nothing again.
+	resp := h.command(bob, thread, "review")
+	m := h.reply(resp)
+	if !m.Ephemeral || len(m.Files) == 0 {
+		t.Fatalf("the second request: ephemeral %v, %d files, %q", m.Ephemeral, len(m.Files), m.Content)
+	}
+	checkReviewPictures(t, m, 1)
+	h.settle()
+	if n := len(h.reviewPosts(thread)); n != 1 {
+		t.Fatalf("%d review posts after a second request", n)
+	}
+}
+
+// TestReviewCutShortIsTakenOver: a review whose process died (its claim in
+// the database, never renewed) is reported as in progress, then taken over
+// by the scheduler once its lease lapses, and posted once.
+func TestReviewCutShortIsTakenOver(t *testing.T) {
+	h := newHarness(t)
+	h.bot.ReviewNodes = 3000
+	thread := h.foolsMate()
+	row, _ := h.loadThread(thread)
+	if _, claimed, err := h.store.ClaimReview(t.Context(), row.ID, h.clock.Now(), reviewLease); err != nil || !claimed {
+		t.Fatalf("the dead process's claim: %v %v", claimed, err)
+	}
+	h.restart(nil)
+	h.bot.ReviewNodes = 3000
+	h.wantEphemeral(h.command(ann, thread, "review"), "being reviewed now (0% done)")
+	h.bot.Tick(t.Context())
+	h.settle()
+	if n := len(h.reviewPosts(thread)); n != 0 {
+		t.Fatalf("a review within its lease was taken over: %d posts", n)
+	}
+	h.clock.Advance(reviewLease + time.Second)
+	h.bot.Tick(t.Context())
+	h.settle()
+	h.bot.Tick(t.Context())
+	h.settle()
+	if n := len(h.reviewPosts(thread)); n != 1 {
+		t.Fatalf("%d review posts after the take-over, want 1", n)
+	}
+}
+
+func embedTexts(m fakediscord.Message) []string {
+	var out []string
+	for _, e := range m.Embeds {
+		if em, ok := e.(map[string]any); ok {
+			d, _ := em["description"].(string)
+			out = append(out, d)
+		}
+	}
+	return out
+}
