@@ -198,8 +198,11 @@ func (b *Bot) route(ctx context.Context, r *request) error {
 	case discordgo.InteractionMessageComponent:
 		id := i.MessageComponentData().CustomID
 		prefix, arg, _ := strings.Cut(id, ":")
-		if prefix == pickerPrefix {
-			return b.pickerClick(ctx, r) // its custom_id holds more than an id
+		switch prefix { // their custom_ids hold more than an id
+		case pickerPrefix:
+			return b.pickerClick(ctx, r)
+		case learnPrefix:
+			return b.learnClick(ctx, r)
 		}
 		h, ok := buttonHandlers[prefix]
 		if !ok {
@@ -255,6 +258,7 @@ func init() {
 		"export":  (*Bot).btnExport,
 		"play":    (*Bot).btnPlay,
 		"review":  (*Bot).btnReview,
+		"learn":   (*Bot).btnLearn,
 	}
 }
 

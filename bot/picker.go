@@ -39,6 +39,10 @@ const menusPerPage = 4
 
 // pickerState is what a picker component's custom_id says.
 type pickerState struct {
+	// prefix is pickerPrefix for a move in a game, learnPrefix for an
+	// answer to one of a review's positions (learn.go), whose ply field
+	// then counts the player's mistakes.
+	prefix   string
 	game     int64
 	ply      int
 	from, to string
@@ -47,12 +51,16 @@ type pickerState struct {
 }
 
 func (p pickerState) customID(what string) string {
-	return fmt.Sprintf("%s:%d:%d:%s:%s:%d:%s", pickerPrefix, p.game, p.ply, p.from, p.to, p.page, what)
+	prefix := p.prefix
+	if prefix == "" {
+		prefix = pickerPrefix
+	}
+	return fmt.Sprintf("%s:%d:%d:%s:%s:%d:%s", prefix, p.game, p.ply, p.from, p.to, p.page, what)
 }
 
 func parsePickerID(id string) (pickerState, error) {
 	f := strings.Split(id, ":")
-	if len(f) != 7 || f[0] != pickerPrefix {
+	if len(f) != 7 || (f[0] != pickerPrefix && f[0] != learnPrefix) {
 		return pickerState{}, fmt.Errorf("not a picker id: %q", id)
 	}
 	game, err1 := strconv.ParseInt(f[1], 10, 64)
@@ -61,7 +69,7 @@ func parsePickerID(id string) (pickerState, error) {
 	if err := errors.Join(err1, err2, err3); err != nil || page < 0 || ply < 0 {
 		return pickerState{}, fmt.Errorf("a broken picker id %q", id)
 	}
-	return pickerState{game: game, ply: ply, from: f[3], to: f[4], page: page, what: f[6]}, nil
+	return pickerState{prefix: f[0], game: game, ply: ply, from: f[3], to: f[4], page: page, what: f[6]}, nil
 }
 
 // moveButton is the row with the Move button that every board of a game
@@ -273,6 +281,10 @@ func (b *Bot) pickerData(row db.Game, g games.Game, p pickerState, st picker.Ste
 	if err != nil {
 		return nil, err
 	}
+	title := "Your move"
+	if p.prefix == learnPrefix {
+		title = "find a better move"
+	}
 	pages := (len(st.Menus) + menusPerPage - 1) / menusPerPage
 	page := min(p.page, pages-1)
 	p.page = page
@@ -308,7 +320,7 @@ func (b *Bot) pickerData(row db.Game, g games.Game, p pickerState, st picker.Ste
 	return &discordgo.InteractionResponseData{
 		Content: note,
 		Embeds: []*discordgo.MessageEmbed{{
-			Title: boardTitle(row, "Your move"), Description: desc, Color: 0x1f6f8b,
+			Title: boardTitle(row, title), Description: desc, Color: 0x1f6f8b,
 			Image: &discordgo.MessageEmbedImage{URL: "attachment://picker.png"},
 		}},
 		Files:           []*discordgo.File{{Name: "picker.png", ContentType: "image/png", Reader: bytes.NewReader(png)}},
@@ -327,9 +339,10 @@ type pickerPictures struct {
 
 // The third step shows the second step's picture, so the key has no target.
 type pickerPictureKey struct {
-	game int64
-	ply  int
-	from string
+	prefix string
+	game   int64
+	ply    int
+	from   string
 }
 
 // pickerCellPx draws the picker's pictures smaller than the boards (48
@@ -343,7 +356,7 @@ const pickerCellPx = 48
 const pickerPictureLimit = 512
 
 func (b *Bot) pickerPicture(game int64, p pickerState, v games.View) ([]byte, error) {
-	k := pickerPictureKey{game: game, ply: p.ply, from: p.from}
+	k := pickerPictureKey{prefix: p.prefix, game: game, ply: p.ply, from: p.from}
 	c := &b.pickerCache
 	c.mu.Lock()
 	png, ok := c.m[k]

@@ -83,7 +83,7 @@ func (b *Bot) askReview(ctx context.Context, r *request, row db.Game) error {
 		if err != nil {
 			return err
 		}
-		_, err = b.dc.EditOriginal(r.i, &discordgo.WebhookEdit{Content: &msg.Content, Embeds: &msg.Embeds, Files: msg.Files, AllowedMentions: noPings})
+		_, err = b.dc.EditOriginal(r.i, &discordgo.WebhookEdit{Content: &msg.Content, Embeds: &msg.Embeds, Components: &msg.Components, Files: msg.Files, AllowedMentions: noPings})
 		return err
 	case !claimed:
 		where := ""
@@ -266,7 +266,10 @@ func (b *Bot) reviewMessage(ctx context.Context, row db.Game, rev review.Review)
 		embeds = append(embeds, &discordgo.MessageEmbed{Description: m.text, Color: 0xe53935, Image: &discordgo.MessageEmbedImage{URL: "attachment://" + name}})
 		files = append(files, &discordgo.File{Name: name, ContentType: "image/png", Reader: bytes.NewReader(m.png)})
 	}
-	return &discordgo.MessageSend{Embeds: embeds, Files: files, AllowedMentions: noPings}, nil
+	learn := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Learn from your mistakes", Emoji: &discordgo.ComponentEmoji{Name: "🎓"}, Style: discordgo.PrimaryButton, CustomID: fmt.Sprintf("learn:%d", row.ID)},
+	}}}
+	return &discordgo.MessageSend{Embeds: embeds, Files: files, Components: learn, AllowedMentions: noPings}, nil
 }
 
 // evalGraphOf turns a review into the graph's data: the first player's

@@ -100,6 +100,29 @@ func TestReviewOfAFinishedGame(t *testing.T) {
 		t.Fatalf("White's 2.g4 is not judged a blunder with a better move: %+v", rev.Plies)
 	}
 
+	// Learn from your mistakes: the player who blundered finds the
+	// engine's move with the picker's menus; the others have nothing to do.
+	learn := buttonWith(posts[0], "learn:", "")
+	h.wantEphemeral(h.click(cat, thread, posts[0].ID, learn), "Only the game's players")
+	h.wantEphemeral(h.click(bob, thread, posts[0].ID, learn), "found no inaccuracy")
+	lessonResp := h.click(ann, thread, posts[0].ID, learn)
+	lessonMsg := h.reply(lessonResp)
+	if !lessonMsg.Ephemeral || !strings.Contains(lessonMsg.Content, "you played **g4") {
+		t.Fatalf("the lesson opens with %q", lessonMsg.Content)
+	}
+	checkPickerPicture(t, lessonMsg)
+	best := rev.Plies[2].Best
+	h.choose(ann, thread, lessonMsg, best[:2])
+	h.choose(ann, thread, lessonMsg, best[2:4])
+	lessonMsg = mustMessage(h, lessonMsg.ID)
+	if !strings.HasPrefix(lessonMsg.Content, "✅") {
+		t.Fatalf("finding the engine's move %s: %q", best, lessonMsg.Content)
+	}
+	h.click(ann, thread, lessonMsg.ID, buttonWith(lessonMsg, "lm:", ":next"))
+	if m := mustMessage(h, lessonMsg.ID); !strings.Contains(m.Content, "last of your mistakes") {
+		t.Fatalf("after the only mistake: %q", m.Content)
+	}
+
 	// A second request shows the stored review at once, privately, and
 	// computes nothing again.
 	resp := h.command(bob, thread, "review")
