@@ -185,6 +185,7 @@ func (b *Bot) cmdHelp(ctx context.Context, r *request) error {
 		"• `/challenge variant opponent:@me [level]` — play the computer (levels 1–5, default 3) at once; unrated, `/stats` keeps your record per level.\n" +
 		"• To move, press **Move** under the board: a private picker shows your pieces that can move, then where the one you choose can go (and the promotion or declaration when the rules ask); it plays at the last tap. Nothing to type.\n" +
 		"• In the thread: `/move` to type a move instead (suggestions as you type), `/moves [from]` (your moves drawn on the board), `/board`, `/draw`, `/resign`, `/abort` (before both have moved), `/export [gif]`, `/rematch` after the end. A finished game is posted as an animation.\n" +
+		"• After a game: **Review** under the result (or `/review` in its thread) — the engine's verdict on every move: accuracy, mistakes, luck with dice, and your own mistakes to solve again.\n" +
 		"• `/rules variant [piece]` — how a variant plays, with pictures; how one piece moves. `/leaderboard`, `/stats` (with a rating chart), `/games` — ratings (Glicko-2 per server and variant) and active games.\n" +
 		"• Every die roll is posted as its own message. Time control: days per move; a reminder comes at 80% of the time, and running out loses.\n" +
 		"• Server managers: `/settings days` sets the default time control.\n"
