@@ -153,9 +153,12 @@ func (c *computer) inSlot(ctx context.Context, job func()) error {
 
 // analyse runs job (a game review) in the searches' pool: reviews and the
 // computer's moves share its slots, so the machine keeps its core for
-// interactions. It reports false once the bot is closing. Cancelled at
-// stop; a review cut short is taken over by a later pass (its lease lapses).
-func (c *computer) analyse(job func(ctx context.Context)) bool {
+// interactions. A review is long (up to a minute of one core), so job gets
+// yield, to call between moves: it hands the slot to a computer's search
+// waiting for one, so that a player's opponent is not kept thinking behind
+// a review. It reports false once the bot is closing. Cancelled at stop; a
+// review cut short is taken over by a later pass (its lease lapses).
+func (c *computer) analyse(job func(ctx context.Context, yield func())) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.stopped {
@@ -171,7 +174,13 @@ func (c *computer) analyse(job func(ctx context.Context)) bool {
 			c.idle.Broadcast()
 			c.mu.Unlock()
 		}()
-		if err := c.inSlot(c.ctx, func() { job(c.ctx) }); err != nil && c.ctx.Err() == nil {
+		yield := func() {
+			// Waiting senders on a channel are served in order: a search
+			// already waiting gets the slot before the review has it back.
+			<-c.slots
+			c.slots <- struct{}{}
+		}
+		if err := c.inSlot(c.ctx, func() { job(c.ctx, yield) }); err != nil && c.ctx.Err() == nil {
 			c.b.log.Error("a game review failed", "err", err)
 		}
 	}()

@@ -121,12 +121,14 @@ func (b *Bot) startReview(row db.Game, claim db.ReviewRow) {
 			b.log.Warn("posting the review's progress failed", "game", row.ID, "err", err)
 		}
 	}
-	b.opponent().analyse(func(ctx context.Context) { b.runReview(ctx, row, claim.ClaimedAt, channel, message) })
+	b.opponent().analyse(func(ctx context.Context, yield func()) {
+		b.runReview(ctx, yield, row, claim.ClaimedAt, channel, message)
+	})
 }
 
 // runReview computes, stores and posts the review, renewing the claim as
 // it goes; it stops if the claim is lost.
-func (b *Bot) runReview(ctx context.Context, row db.Game, claimedAt time.Time, channel, message string) {
+func (b *Bot) runReview(ctx context.Context, yield func(), row db.Game, claimedAt time.Time, channel, message string) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	rec, _, err := b.gameRecord(ctx, row)
@@ -138,6 +140,7 @@ func (b *Bot) runReview(ctx context.Context, row db.Game, claimedAt time.Time, c
 	result, _ := resultTags(row, names)
 	shown := 0
 	opts := review.Options{Nodes: b.ReviewNodes, Names: names, Result: result, Progress: func(done, total int) {
+		yield() // the computer's moves go first
 		pct := done * 100 / max(total, 1)
 		ok, at, err := b.store.RenewReview(ctx, row.ID, claimedAt, b.Now(), pct)
 		if err == nil && !ok {
