@@ -262,3 +262,40 @@ func TestProgressAndCancel(t *testing.T) {
 		t.Errorf("cancelled after 2 plies: %v, want context.Canceled", err)
 	}
 }
+
+// TestEveryVariantReviews reviews a short seeded random game of every
+// variant on a tiny budget: every ply gets a row, expected scores stay in
+// [0, 1], and luck appears exactly where dice were rolled.
+func TestEveryVariantReviews(t *testing.T) {
+	for _, v := range games.All() {
+		dice := games.Seeded(11)
+		g, rolls, _, err := games.Start(v.ID, "", dice)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := games.Record{Variant: v.ID, StartRolls: rolls}
+		for i := 0; i < 10 && !g.Outcome().Over; i++ {
+			legal := g.LegalMoves()
+			next, ply, _, err := games.Apply(g, legal[(i*7)%len(legal)].Notation, dice)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec.Plies = append(rec.Plies, ply)
+			g = next
+		}
+		rv, err := Game(context.Background(), rec, Options{Nodes: 500})
+		if err != nil {
+			t.Fatalf("%s: %v", v.ID, err)
+		}
+		for i, row := range rv.Plies {
+			for _, e := range []float64{row.ExpectedBefore, row.ExpectedAfter} {
+				if e < 0 || e > 1 || math.IsNaN(e) {
+					t.Errorf("%s ply %d: expected score %v", v.ID, i, e)
+				}
+			}
+			if (row.Luck != nil) != (len(rec.Plies[i].Rolls) > 0) {
+				t.Errorf("%s ply %d: rolls %v, luck %v", v.ID, i, rec.Plies[i].Rolls, row.Luck)
+			}
+		}
+	}
+}
