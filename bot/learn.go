@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -52,41 +51,35 @@ func (b *Bot) learnClick(ctx context.Context, r *request) error {
 	if p.ply >= len(l.mistakes) {
 		return b.updateLesson(r, &discordgo.InteractionResponseData{Content: "That was the last of your mistakes in this game. Well done!"})
 	}
-	next := pickerState{prefix: learnPrefix, game: p.game, ply: p.ply, from: p.from, to: p.to}
-	switch {
-	case p.what == "next":
-		next = pickerState{prefix: learnPrefix, game: p.game, ply: p.ply + 1}
+	if p.what == "next" {
+		next := pickerState{prefix: learnPrefix, game: p.game, ply: p.ply + 1}
 		if next.ply >= len(l.mistakes) {
 			return b.updateLesson(r, &discordgo.InteractionResponseData{Content: "That was the last of your mistakes in this game. Well done!"})
 		}
-	case p.what == "back" && p.to != "":
-		next.to = ""
-	case p.what == "back":
-		next.from = ""
-	case p.what == "pg":
-		next.page = p.page
-	case strings.HasPrefix(p.what, "m") && len(data.Values) == 1:
-		g := l.position(p.ply)
-		switch chosen := data.Values[0]; {
-		case p.from == "":
-			next.from = chosen
-		case p.to == "":
-			next.to = chosen
-		default:
-			m, err := picker.Choose(g, chosen)
-			if err != nil {
-				return userErrorf("That move is not legal in this position.")
-			}
-			return b.updateLesson(r, l.verdict(b, p, m))
+		resp, err := l.step(b, next, "")
+		if err != nil {
+			return err
 		}
-		if next.to != "" {
-			st, err := picker.At(g, next.from, next.to)
-			if err != nil {
-				return userErrorf("That move is not legal in this position.")
-			}
-			if st.Stage == picker.StageMove {
-				return b.updateLesson(r, l.verdict(b, p, st.Move))
-			}
+		return b.updateLesson(r, resp)
+	}
+	g := l.position(p.ply)
+	next, choice, ok := p.after(data.Values)
+	switch {
+	case !ok:
+		return userErrorf("This lesson is broken; press **Learn from your mistakes** under the review again.")
+	case choice != "":
+		m, err := picker.Choose(g, choice)
+		if err != nil {
+			return userErrorf("That move is not legal in this position.")
+		}
+		return b.updateLesson(r, l.verdict(b, p, m))
+	case next.to != "":
+		st, err := picker.At(g, next.from, next.to)
+		if err != nil {
+			return userErrorf("That move is not legal in this position.")
+		}
+		if st.Stage == picker.StageMove {
+			return b.updateLesson(r, l.verdict(b, p, st.Move))
 		}
 	}
 	resp, err := l.step(b, next, "")

@@ -80,17 +80,51 @@ func moveButton(gameID int64) []discordgo.MessageComponent {
 	}}}
 }
 
+// after works out where a click on a picker leads: the state to draw
+// next or, when the click chose among the third step's moves, that move's
+// notation. ok is false for a click the picker does not know.
+func (p pickerState) after(values []string) (next pickerState, choice string, ok bool) {
+	next = pickerState{prefix: p.prefix, game: p.game, ply: p.ply, from: p.from, to: p.to}
+	switch {
+	case p.what == "back" && p.to != "":
+		next.to = ""
+	case p.what == "back":
+		next.from = ""
+	case p.what == "pg":
+		next.page = p.page
+	case strings.HasPrefix(p.what, "m") && len(values) == 1:
+		switch {
+		case p.from == "":
+			next.from = values[0]
+		case p.to == "":
+			next.to = values[0]
+		default:
+			return next, values[0], true
+		}
+	default:
+		return next, "", false
+	}
+	return next, "", true
+}
+
+// pickerGame reads the game a picker click names, as it stands now (any
+// replica may have moved in it).
+func (b *Bot) pickerGame(ctx context.Context, id int64) (db.Game, *gameView, error) {
+	row, err := b.store.Game(ctx, id)
+	if errors.Is(err, db.ErrNotFound) {
+		return row, nil, userErrorf("This game no longer exists.")
+	}
+	if err != nil {
+		return row, nil, err
+	}
+	v, err := b.currentView(ctx, row)
+	return row, v, err
+}
+
 // btnPlay is the Move button under a board: the player to act gets a
 // private picker; anyone else is told whose turn it is.
 func (b *Bot) btnPlay(ctx context.Context, r *request, gameID int64) error {
-	row, err := b.store.Game(ctx, gameID)
-	if errors.Is(err, db.ErrNotFound) {
-		return userErrorf("This game no longer exists.")
-	}
-	if err != nil {
-		return err
-	}
-	v, err := b.currentView(ctx, row)
+	row, v, err := b.pickerGame(ctx, gameID)
 	if err != nil {
 		return err
 	}
@@ -136,44 +170,23 @@ func (b *Bot) pickerClick(ctx context.Context, r *request) error {
 	if err != nil {
 		return userErrorf("This picker is broken; press **Move** under the latest board for a new one.")
 	}
-	row, err := b.store.Game(ctx, p.game)
-	if errors.Is(err, db.ErrNotFound) {
-		return userErrorf("This game no longer exists.")
-	}
-	if err != nil {
-		return err
-	}
-	v, err := b.currentView(ctx, row)
+	row, v, err := b.pickerGame(ctx, p.game)
 	if err != nil {
 		return err
 	}
 	if stale := b.pickerStale(row, v, p, r.userID()); stale != "" {
 		return b.freshPicker(r, row, v, stale)
 	}
-	next := pickerState{game: p.game, ply: p.ply, from: p.from, to: p.to}
+	next, choice, ok := p.after(data.Values)
 	switch {
-	case p.what == "back" && p.to != "":
-		next.to = ""
-	case p.what == "back":
-		next.from = ""
-	case p.what == "pg":
-		next.page = p.page
-	case strings.HasPrefix(p.what, "m") && len(data.Values) == 1:
-		chosen := data.Values[0]
-		switch {
-		case p.from == "":
-			next.from = chosen
-		case p.to == "":
-			next.to = chosen
-		default:
-			m, err := picker.Choose(v.game, chosen)
-			if err != nil || m.From != p.from || m.To != p.to {
-				return b.freshPicker(r, row, v, "That choice is not a legal move here.")
-			}
-			return b.playPicked(ctx, r, p, m)
-		}
-	default:
+	case !ok:
 		return userErrorf("This picker is broken; press **Move** under the latest board for a new one.")
+	case choice != "":
+		m, err := picker.Choose(v.game, choice)
+		if err != nil || m.From != p.from || m.To != p.to {
+			return b.freshPicker(r, row, v, "That choice is not a legal move here.")
+		}
+		return b.playPicked(ctx, r, p, m)
 	}
 	st, err := picker.At(v.game, next.from, next.to)
 	if errors.Is(err, picker.ErrStale) {
