@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/internal/cputest"
 )
 
 // BenchmarkSearch reports single-thread search speed from each variant's
@@ -24,13 +25,13 @@ func BenchmarkSearch(b *testing.B) {
 			var nodes int64
 			var spent, cpu time.Duration
 			for i := 0; i < b.N; i++ {
-				start, cpu0 := time.Now(), processCPU()
+				start, cpu0 := time.Now(), cputest.Process()
 				r, err := Search(context.Background(), g, Limits{Level: 5, Nodes: 300000})
 				if err != nil {
 					b.Fatal(err)
 				}
 				spent += time.Since(start)
-				cpu += processCPU() - cpu0
+				cpu += cputest.Process() - cpu0
 				nodes += r.Nodes
 			}
 			b.ReportMetric(float64(nodes)/spent.Seconds(), "nodes/s")

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/internal/cputest"
 )
 
 // gameWalk returns n successive positions from the 10×10 mid-game, each
@@ -138,7 +139,7 @@ func BenchmarkReplayGIF(b *testing.B) {
 		b.Run(id+"/"+strconv.Itoa(c.plies), func(b *testing.B) {
 			rec := randomRecord(b, id, c.plies)
 			size := 0
-			cpu0 := cpuTime()
+			cpu0 := cputest.Process()
 			for b.Loop() {
 				out, err := ReplayGIF(rec, GIFOptions{})
 				if err != nil {
@@ -147,7 +148,7 @@ func BenchmarkReplayGIF(b *testing.B) {
 				size = len(out)
 			}
 			b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/game")
-			b.ReportMetric(float64((cpuTime()-cpu0).Milliseconds())/float64(b.N), "cpu-ms/game")
+			b.ReportMetric(float64((cputest.Process()-cpu0).Milliseconds())/float64(b.N), "cpu-ms/game")
 			b.ReportMetric(float64(size)/1e6, "MB")
 			b.ReportMetric(float64(len(rec.Plies)), "plies")
 		})

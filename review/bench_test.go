@@ -7,6 +7,7 @@ import (
 
 	"github.com/bermudachess/bermuda/engine"
 	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/internal/cputest"
 )
 
 // benchPlies is the length of the game the benchmark reviews.
@@ -23,12 +24,12 @@ func BenchmarkReview(b *testing.B) {
 			rec := benchGame(b, v.ID)
 			var cpu, wall time.Duration
 			for i := 0; i < b.N; i++ {
-				start, cpu0 := time.Now(), processCPU()
+				start, cpu0 := time.Now(), cputest.Process()
 				if _, err := Game(context.Background(), rec, Options{}); err != nil {
 					b.Fatal(err)
 				}
 				wall += time.Since(start)
-				cpu += processCPU() - cpu0
+				cpu += cputest.Process() - cpu0
 			}
 			b.ReportMetric(wall.Seconds()/float64(b.N), "wall-s/game")
 			if cpu > 0 {
