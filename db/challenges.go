@@ -126,30 +126,22 @@ func (s *sqlStore) CloseChallenge(ctx context.Context, id int64, state string) e
 
 // ExpiredChallenges lists open challenges whose ExpiresAt is at or before now.
 func (s *sqlStore) ExpiredChallenges(ctx context.Context, now time.Time) ([]Challenge, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT `+challengeColumns+` FROM challenges
+	return s.challengeList(ctx, `SELECT `+challengeColumns+` FROM challenges
 		WHERE state = 'open' AND expires_at IS NOT NULL AND expires_at <= ? ORDER BY expires_at, id`, now.UnixMilli())
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Challenge
-	for rows.Next() {
-		c, err := scanChallenge(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, c)
-	}
-	return out, rows.Err()
 }
 
 // ChallengesBetween lists the challenges either of two players made to the
 // other on a server since a time, newest first: whether a rematch has been
 // offered already.
 func (s *sqlStore) ChallengesBetween(ctx context.Context, guildID, a, b string, since time.Time) ([]Challenge, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT `+challengeColumns+` FROM challenges
+	return s.challengeList(ctx, `SELECT `+challengeColumns+` FROM challenges
 		WHERE guild_id = ? AND ((challenger_id = ? AND opponent_id = ?) OR (challenger_id = ? AND opponent_id = ?))
 		AND created_at >= ? ORDER BY id DESC`, guildID, a, b, b, a, since.UnixMilli())
+}
+
+// challengeList runs a query of challenge rows.
+func (s *sqlStore) challengeList(ctx context.Context, query string, args ...any) ([]Challenge, error) {
+	rows, err := s.read.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
