@@ -240,6 +240,7 @@ func init() {
 		"rules":       (*Bot).cmdRules,
 		"help":        (*Bot).cmdHelp,
 		"settings":    (*Bot).cmdSettings,
+		"tournament":  (*Bot).cmdTournament,
 	}
 	buttonHandlers = map[string]buttonHandler{
 		"accept":  (*Bot).btnAccept,
@@ -250,6 +251,8 @@ func init() {
 		"rematch": (*Bot).btnRematch,
 		"export":  (*Bot).btnExport,
 		"play":    (*Bot).btnPlay,
+		"tjoin":   (*Bot).btnTournamentJoin,
+		"tleave":  (*Bot).btnTournamentLeave,
 	}
 }
 

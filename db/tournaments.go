@@ -315,13 +315,11 @@ func (s *sqlStore) StartRound(ctx context.Context, id int64, version int64, roun
 				playing++
 			}
 		}
-		var due any // a round of byes only is over at once
-		if playing == 0 {
-			due = now.UnixMilli()
-		}
-		res, err := tx.ExecContext(ctx, `UPDATE tournaments SET round = ?, state = 'running', playing = ?, due_at = ?,
-			version = version + 1, updated_at = ? WHERE id = ? AND round = ? AND version = ? AND state IN ('open', 'running')`,
-			round, playing, due, now.UnixMilli(), id, round-1, version)
+		// A round of byes only is over at once: due since the start (see endBoard).
+		res, err := tx.ExecContext(ctx, `UPDATE tournaments SET round = ?, state = 'running', playing = ?,
+			due_at = CASE WHEN ? = 0 THEN starts_at ELSE NULL END, version = version + 1, updated_at = ?
+			WHERE id = ? AND round = ? AND version = ? AND state IN ('open', 'running')`,
+			round, playing, playing, now.UnixMilli(), id, round-1, version)
 		if err := mustAffect(res, err); errors.Is(err, ErrNotFound) {
 			return ErrAlreadyTaken
 		} else if err != nil {
@@ -468,9 +466,11 @@ func endBoard(ctx context.Context, tx *txn, g Game, state string, end End, now t
 	if _, err := tx.ExecContext(ctx, `UPDATE tournament_games SET result = ? WHERE game_id = ?`, boardResult(g, state, end), g.ID); err != nil {
 		return err
 	}
+	// Due since its start, a time already past on any clock: the store's
+	// clock and the scheduler's need not agree (tests drive the latter).
 	_, err = tx.ExecContext(ctx, `UPDATE tournaments SET playing = playing - 1, version = version + 1, updated_at = ?,
-		due_at = CASE WHEN playing = 1 AND state = 'running' THEN ? ELSE due_at END WHERE id = ? AND playing > 0`,
-		now.UnixMilli(), now.UnixMilli(), tid)
+		due_at = CASE WHEN playing = 1 AND state = 'running' THEN starts_at ELSE due_at END WHERE id = ? AND playing > 0`,
+		now.UnixMilli(), tid)
 	return err
 }
 
