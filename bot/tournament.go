@@ -104,18 +104,19 @@ var relativeStart = regexp.MustCompile(`^(\d{1,4})\s*(m|min|h|d)$`)
 // "90m", "2h", "3d" from now; or an ISO date-time (UTC unless it carries
 // an offset). It must lie in the future and within 60 days.
 func parseStart(text string, now time.Time) (time.Time, error) {
-	text = strings.ToLower(strings.TrimSpace(text))
+	text = strings.TrimSpace(text)
 	var at time.Time
 	if text == "" {
 		return now.Add(24 * time.Hour), nil
 	}
-	if m := relativeStart.FindStringSubmatch(text); m != nil {
+	if m := relativeStart.FindStringSubmatch(strings.ToLower(text)); m != nil {
 		n, _ := strconv.Atoi(m[1])
 		unit := map[string]time.Duration{"m": time.Minute, "min": time.Minute, "h": time.Hour, "d": 24 * time.Hour}[m[2]]
 		at = now.Add(time.Duration(n) * unit)
 	} else {
-		for _, layout := range []string{time.RFC3339, "2006-01-02t15:04:05", "2006-01-02t15:04", "2006-01-02 15:04", "2006-01-02"} {
-			if t, err := time.Parse(layout, text); err == nil {
+		iso := strings.ToUpper(text) // 't' and 'z' as Discord users may type them
+		for _, layout := range []string{time.RFC3339, "2006-01-02T15:04Z07:00", "2006-01-02T15:04:05", "2006-01-02T15:04", "2006-01-02 15:04", "2006-01-02"} {
+			if t, err := time.Parse(layout, iso); err == nil {
 				at = t
 				break
 			}
