@@ -465,6 +465,14 @@ func (b *Bot) tournamentStartRound(ctx context.Context, r *request) error {
 	case t.Playing > 0:
 		return userErrorf("%s of round %d of Swiss #%d still being played; the next round can start once every game of this one is over.",
 			plural(t.Playing, "game"), t.Round, t.ID)
+	case t.State == "open":
+		// Starting early must not cancel it: the start time does that, if
+		// there are still too few by then.
+		if es, err := b.store.TournamentEntrants(ctx, t.ID); err != nil {
+			return err
+		} else if len(es) < 2 {
+			return userErrorf("Swiss #%d needs at least two entrants to start; it has %d.", t.ID, len(es))
+		}
 	}
 	r.deferPublic()
 	did, err := b.advanceTournament(ctx, t)

@@ -78,6 +78,7 @@ func TestTournamentWithOneEntrantIsCancelledAtItsStart(t *testing.T) {
 	h := newHarness(t)
 	announce := h.wantPublic(h.tournament(ann, "", "create", str("variant", "bede"), integer("rounds", 3), integer("days", 3)), "Swiss tournament (#1)")
 	h.wantEphemeral(h.click(bob, lobbyID, announce.ID, "tjoin:1"), "You're entered")
+	h.wantEphemeral(h.tournament(ann, "", "start_round"), "needs at least two entrants to start; it has 1")
 	h.clock.Advance(24 * time.Hour)
 	h.bot.Tick(context.Background())
 	if tr := h.tournamentRow(1); tr.State != "cancelled" {

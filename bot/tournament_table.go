@@ -140,6 +140,8 @@ func standingsTitle(t db.Tournament) string {
 		return fmt.Sprintf("%s · final standings after %s", head, plural(t.Round, "round"))
 	case t.Round == 0:
 		return head + " · not started"
+	case t.Playing > 0 && t.Round == 1:
+		return fmt.Sprintf("%s · round 1 of %d under way", head, t.Rounds)
 	case t.Playing > 0:
 		return fmt.Sprintf("%s · after round %d of %d (round %d under way)", head, t.Round-1, t.Rounds, t.Round)
 	}
