@@ -252,6 +252,12 @@ func (b *Bot) refreshAnnouncement(ctx context.Context, id int64) {
 // pickTournament is the tournament a subcommand means: its id option, or
 // else the server's newest one in one of states.
 func (b *Bot) pickTournament(ctx context.Context, r *request, states ...string) (db.Tournament, error) {
+	return b.pickTournamentBy(ctx, r, strings.Join(states, " or ")+" tournament", func(t db.Tournament) bool { return slices.Contains(states, t.State) })
+}
+
+// pickTournamentBy is pickTournament with its own test of the newest
+// fitting tournament; what says which kind was looked for.
+func (b *Bot) pickTournamentBy(ctx context.Context, r *request, what string, fits func(db.Tournament) bool) (db.Tournament, error) {
 	if id := r.intOption("id"); id != 0 {
 		t, err := b.store.Tournament(ctx, int64(id))
 		if errors.Is(err, db.ErrNotFound) || (err == nil && t.GuildID != r.i.GuildID) {
@@ -264,11 +270,11 @@ func (b *Bot) pickTournament(ctx context.Context, r *request, states ...string) 
 		return db.Tournament{}, err
 	}
 	for _, t := range all {
-		if slices.Contains(states, t.State) {
+		if fits(t) {
 			return t, nil
 		}
 	}
-	return db.Tournament{}, userErrorf("There is no %s tournament in this server. `/tournament list` shows them; give its `id`.", strings.Join(states, " or "))
+	return db.Tournament{}, userErrorf("There is no %s in this server. `/tournament list` shows them; give its `id`.", what)
 }
 
 // tournamentClosed explains why a tournament in state t.State can't do what was asked.
@@ -343,7 +349,13 @@ func (b *Bot) btnTournamentLeave(ctx context.Context, r *request, id int64) erro
 }
 
 func (b *Bot) tournamentWithdraw(ctx context.Context, r *request) error {
-	t, err := b.pickTournament(ctx, r, "open", "running")
+	t, err := b.pickTournamentBy(ctx, r, "open or running tournament you are entered in", func(t db.Tournament) bool {
+		if t.State != "open" && t.State != "running" {
+			return false
+		}
+		es, err := b.store.TournamentEntrants(ctx, t.ID)
+		return err == nil && slices.ContainsFunc(es, func(e db.Entrant) bool { return e.UserID == r.userID() && !e.Withdrawn })
+	})
 	if err != nil {
 		return err
 	}

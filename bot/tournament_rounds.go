@@ -326,7 +326,7 @@ func (b *Bot) standingsPNG(ctx context.Context, t db.Tournament) ([]byte, error)
 }
 
 func (b *Bot) tournamentStandings(ctx context.Context, r *request) error {
-	t, err := b.pickTournament(ctx, r, "running", "finished", "open")
+	t, err := b.pickTournamentBy(ctx, r, "tournament that has started", func(t db.Tournament) bool { return t.Round > 0 })
 	if err != nil {
 		return err
 	}

@@ -227,7 +227,8 @@ func TestTournamentSevenPlayersFourRounds(t *testing.T) {
 	if m, _ := h.fake.Message(announce.ID); !strings.Contains(embedDescription(m), "Entrants (7)") || !strings.Contains(embedDescription(m), "gus") {
 		t.Fatalf("the announcement was not kept up to date: %q", embedDescription(m))
 	}
-	h.wantEphemeral(h.tournament(cat, "", "standings"), "has not started yet")
+	h.wantEphemeral(h.tournament(cat, "", "standings"), "no tournament that has started")
+	h.wantEphemeral(h.tournament(cat, "", "standings", integer("id", tid)), "has not started yet")
 
 	// Round 1 at the start time: three games and a bye, each game in its thread.
 	h.bot.Tick(ctx)
@@ -285,7 +286,8 @@ func TestTournamentSevenPlayersFourRounds(t *testing.T) {
 	// fay withdraws during round 2: her game is forfeited, she is not paired again.
 	h.wantEphemeral(h.tournament(fay, "", "withdraw", integer("id", 7)), "no tournament #7")
 	h.wantPublic(h.tournament(fay, "", "withdraw"), "withdrew from Swiss #1")
-	h.wantEphemeral(h.tournament(fay, "", "withdraw"), "not entered")
+	h.wantEphemeral(h.tournament(fay, "", "withdraw"), "no open or running tournament you are entered in")
+	h.wantEphemeral(h.tournament(fay, "", "withdraw", integer("id", tid)), "not entered in Swiss #1")
 	var fayBoard db.Board
 	for _, bd := range h.roundBoards(tid, 2) {
 		if bd.White == fay.ID || bd.Black == fay.ID {
