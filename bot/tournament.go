@@ -389,7 +389,7 @@ func (b *Bot) withdraw(ctx context.Context, r *request, t db.Tournament) error {
 		}
 		r.editOriginal(&discordgo.WebhookEdit{Content: &text, AllowedMentions: noPings})
 		for _, bd := range w.Forfeited {
-			b.announceForfeit(ctx, bd.GameID)
+			b.announceForfeit(ctx, bd.GameID, !t.Rated)
 		}
 	}
 	b.refreshAnnouncement(ctx, t.ID)
@@ -397,7 +397,7 @@ func (b *Bot) withdraw(ctx context.Context, r *request, t db.Tournament) error {
 }
 
 // announceForfeit shows in its thread a game a withdrawal ended.
-func (b *Bot) announceForfeit(ctx context.Context, gameID int64) {
+func (b *Bot) announceForfeit(ctx context.Context, gameID int64, unratedTournament bool) {
 	s, err := b.lockGame(ctx, gameID)
 	if err != nil {
 		b.log.Warn("loading a forfeited game", "game", gameID, "err", err)
@@ -407,7 +407,8 @@ func (b *Bot) announceForfeit(ctx context.Context, gameID int64) {
 	if s.row.ThreadID == "" {
 		return // never opened: nothing to say there
 	}
-	b.announceEnd(s.row, s.game, s.row.Winner, "forfeit (the opponent withdrew from the tournament)", db.Result{Rated: s.row.Rated})
+	b.announceEnd(s.row, s.game, s.row.Winner, "forfeit (the opponent withdrew from the tournament)",
+		db.Result{Rated: s.row.Rated, UnratedTournament: unratedTournament && s.row.ComputerLevel == 0})
 }
 
 func (b *Bot) tournamentCancel(ctx context.Context, r *request) error {

@@ -26,6 +26,8 @@ type RatingChange struct {
 type Result struct {
 	Rated   bool
 	Changes []RatingChange // in Player order; nil when unrated
+	// UnratedTournament: unrated because its tournament is played unrated.
+	UnratedTournament bool
 }
 
 // EndGame ends an active game outside the rules (resignation, time,
@@ -62,6 +64,11 @@ func finish(ctx context.Context, tx *txn, g Game, end End, now time.Time) (Resul
 		return Result{}, err
 	}
 	result := Result{Rated: rated}
+	if !rated && end.Reason != "aborted" {
+		if result.UnratedTournament, err = inUnratedTournament(ctx, tx, g.ID); err != nil {
+			return Result{}, err
+		}
+	}
 	if rated {
 		if result.Changes, err = rate(ctx, tx, g, end.Winner, now); err != nil {
 			return Result{}, err

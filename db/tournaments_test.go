@@ -44,6 +44,10 @@ func TestTournamentEntrantsJoinOnceAndLeaveBeforeTheStart(t *testing.T) {
 		if err := s.JoinTournament(bg, tr.ID, Entrant{UserID: "bob", Name: "Bob"}); err != nil {
 			t.Fatal(err)
 		}
+		other := newTournament(t, s, false) // a player may be in several at once
+		if err := s.JoinTournament(bg, other.ID, Entrant{UserID: "ann", Name: "Ann"}); err != nil {
+			t.Fatalf("ann joins a second tournament: %v", err)
+		}
 		es, err := s.TournamentEntrants(bg, tr.ID)
 		if err != nil || len(es) != 2 || es[0].Name != "Ann" || es[0].Rating != 1600 || es[1].Rating != 1500 {
 			t.Fatalf("entrants %+v, %v", es, err)
@@ -58,7 +62,7 @@ func TestTournamentEntrantsJoinOnceAndLeaveBeforeTheStart(t *testing.T) {
 		if due, err := s.DueTournaments(bg, tr.StartsAt.Add(-time.Second)); err != nil || len(due) != 0 {
 			t.Fatalf("due before the start: %v, %v", due, err)
 		}
-		if due, err := s.DueTournaments(bg, tr.StartsAt); err != nil || len(due) != 1 || due[0].ID != tr.ID {
+		if due, err := s.DueTournaments(bg, tr.StartsAt.Add(time.Minute)); err != nil || len(due) != 2 || due[0].ID != tr.ID {
 			t.Fatalf("due at the start: %v, %v", due, err)
 		}
 		if err := s.CancelTournament(bg, tr.ID); err != nil {
@@ -70,7 +74,7 @@ func TestTournamentEntrantsJoinOnceAndLeaveBeforeTheStart(t *testing.T) {
 		if err := s.JoinTournament(bg, tr.ID, Entrant{UserID: "cat"}); !errors.Is(err, ErrTournamentState) {
 			t.Fatalf("joining a cancelled tournament: %v", err)
 		}
-		if due, _ := s.DueTournaments(bg, tr.StartsAt); len(due) != 0 {
+		if due, _ := s.DueTournaments(bg, tr.StartsAt.Add(time.Minute)); len(due) != 1 || due[0].ID != other.ID {
 			t.Fatalf("a cancelled tournament is due: %v", due)
 		}
 		if err := s.SetTournamentRole(bg, "g1", "role7"); err != nil {
@@ -205,6 +209,11 @@ func TestTournamentWithdrawalForfeitsTheRoundsGame(t *testing.T) {
 		if g, _ := s.Game(bg, boards[0].GameID); g.Winner != 1 || g.Rated {
 			t.Fatalf("an unrated tournament's game was rated: %+v", g)
 		}
+		// Its result says why it is unrated; an ordinary game's does not.
+		extra, _ := s.StartRound(bg, tr.ID, after(t, s, tr.ID).Version, 2, []Pairing{pairing("bob", "cat")})
+		if res, err := s.EndGame(bg, extra[0].GameID, End{Winner: -1, Reason: "agreement"}); err != nil || res.Rated || !res.UnratedTournament {
+			t.Fatalf("an unrated tournament's draw: %+v, %v", res, err)
+		}
 		if rs, _ := s.PlayerRatings(bg, "g1", "bob"); len(rs) != 0 {
 			t.Fatalf("bob has ratings from an unrated tournament: %+v", rs)
 		}
@@ -224,6 +233,9 @@ func TestTournamentWithdrawalForfeitsTheRoundsGame(t *testing.T) {
 		}
 		if _, err := s.BoardOfGame(bg, newToyGame(t, s, "g1")); !errors.Is(err, ErrNotFound) {
 			t.Fatalf("board of an ordinary game: %v", err)
+		}
+		if res, err := s.EndGame(bg, newToyGame(t, s, "g1"), End{Winner: -1, Reason: "agreement"}); err != nil || !res.Rated || res.UnratedTournament {
+			t.Fatalf("an ordinary draw: %+v, %v", res, err)
 		}
 	})
 }
@@ -264,4 +276,13 @@ func BenchmarkDueTournamentsNothingDue(b *testing.B) {
 			}
 		}
 	})
+}
+
+func after(t testing.TB, s Store, id int64) Tournament {
+	t.Helper()
+	tr, err := s.Tournament(bg, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
 }
