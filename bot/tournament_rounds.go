@@ -296,7 +296,7 @@ func scoreText(p float64) string { return strings.TrimSuffix(fmt.Sprintf("%.1f",
 // postTournamentTable posts text in the tournament's channel, with the
 // standings picture when withTable.
 func (b *Bot) postTournamentTable(ctx context.Context, t db.Tournament, text string, withTable bool) {
-	msg := &discordgo.MessageSend{Content: text, AllowedMentions: noPings}
+	msg := &discordgo.MessageSend{Content: truncate(text, 2000), AllowedMentions: noPings} // many boards: Discord's limit
 	if withTable {
 		if png, err := b.standingsPNG(ctx, t); err == nil {
 			msg.Files = []*discordgo.File{{Name: "standings.png", ContentType: "image/png", Reader: bytes.NewReader(png)}}
