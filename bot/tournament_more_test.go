@@ -8,6 +8,7 @@ import (
 
 	"github.com/bermudachess/bermuda/bot/fakediscord"
 	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/games"
 	"github.com/bermudachess/bermuda/swiss"
 )
 
@@ -151,5 +152,49 @@ func TestTournamentNextStepAndSwissView(t *testing.T) {
 	}
 	if cells := table.Rows[0].Rounds; cells[0].Opponent != 3 || cells[0].Result != "½" || cells[0].White || cells[1].Result != "bye" {
 		t.Fatalf("b's cells: %+v (rows %+v)", cells, table.Rows)
+	}
+}
+
+// Two replicas (two bots, each with its own handle on the database, one
+// Discord) tick at the same moment: the round is paired once, its games
+// opened once, its post made once.
+func TestTournamentTwoReplicasPairTheRoundOnce(t *testing.T) {
+	h := newHarness(t)
+	announce := h.wantPublic(h.tournament(ann, "", "create", str("variant", "chess"), integer("rounds", 2), integer("days", 2), str("starts", "3h")), "Swiss tournament (#1)")
+	for _, u := range []fakediscord.User{ann, bob, cat, dan, eve} {
+		h.wantEphemeral(h.click(u, lobbyID, announce.ID, "tjoin:1"), "You're entered")
+	}
+	store2, err := db.Open(h.dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store2.Close()
+	replica := New(Options{Store: store2, Discord: h.bot.dc, Log: h.bot.log, DefaultDays: 3})
+	replica.Now, replica.Roller = h.clock.Now, games.Seeded(9)
+	replica.SetSelfID(h.fake.BotID)
+	defer replica.Drain(10 * time.Second)
+
+	h.clock.Advance(3 * time.Hour)
+	before := len(h.fake.Threads())
+	done := make(chan struct{})
+	go func() { replica.Tick(context.Background()); close(done) }()
+	h.bot.Tick(context.Background())
+	<-done
+	boards := h.roundBoards(1, 1)
+	if len(boards) != 3 || h.tournamentRow(1).Round != 1 {
+		t.Fatalf("round 1 after two ticks at once: %+v", boards)
+	}
+	if made := len(h.fake.Threads()) - before; made != 2 {
+		t.Fatalf("%d threads for 2 games", made)
+	}
+	h.wantThreads(boards)
+	posts := 0
+	for _, m := range h.fake.Messages(lobbyID) {
+		if strings.Contains(m.Content, "round 1 of 2** is paired") {
+			posts++
+		}
+	}
+	if posts != 1 {
+		t.Fatalf("%d posts of round 1's pairings", posts)
 	}
 }
