@@ -247,6 +247,7 @@ func init() {
 		"help":        (*Bot).cmdHelp,
 		"settings":    (*Bot).cmdSettings,
 		"review":      (*Bot).cmdReview,
+		"tournament":  (*Bot).cmdTournament,
 	}
 	buttonHandlers = map[string]buttonHandler{
 		"accept":  (*Bot).btnAccept,
@@ -259,6 +260,8 @@ func init() {
 		"play":    (*Bot).btnPlay,
 		"review":  (*Bot).btnReview,
 		"learn":   (*Bot).btnLearn,
+		"tjoin":   (*Bot).btnTournamentJoin,
+		"tleave":  (*Bot).btnTournamentLeave,
 	}
 }
 

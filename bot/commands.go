@@ -80,6 +80,37 @@ func Commands() []*discordgo.ApplicationCommand {
 		{Name: "help", Description: "How to play with Bermuda"},
 		{Name: "settings", Description: "Server settings (Manage Server only)", DMPermission: &dm, DefaultMemberPermissions: &manageGuild, Options: []*discordgo.ApplicationCommandOption{
 			{Type: discordgo.ApplicationCommandOptionInteger, Name: "days", Description: "Default days per move for new challenges", Choices: daysChoices()},
+			{Type: discordgo.ApplicationCommandOptionRole, Name: "tournament_role", Description: "A role whose members may also run tournaments"},
 		}},
+		tournamentCommand(),
 	}
+}
+
+// tournamentCommand is /tournament and its subcommands (tournament.go).
+func tournamentCommand() *discordgo.ApplicationCommand {
+	dm, one := false, 1.0
+	id := func(desc string) *discordgo.ApplicationCommandOption {
+		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "id", Description: desc, MinValue: &one}
+	}
+	sub := func(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
+		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: desc, Options: opts}
+	}
+	return &discordgo.ApplicationCommand{Name: "tournament", Description: "Swiss tournaments in this server", DMPermission: &dm, Options: []*discordgo.ApplicationCommandOption{
+		sub("create", "Announce a Swiss tournament (organisers: Manage Server or the tournament role)",
+			variantOption(true),
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "rounds", Description: "Number of rounds (1-20)",
+				Required: true, MinValue: &one, MaxValue: maxTournamentRounds},
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "days", Description: "Days per move", Required: true, Choices: daysChoices()},
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "starts",
+				Description: "When round 1 is paired: 2h, 3d, or 2026-05-01T18:00 (UTC) / with +02:00 (default: in 24 hours)"},
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "rated", Description: "Its games count as rated games (default true)"}),
+		sub("standings", "The standings table as a picture", id("Which tournament (default: the newest)")),
+		sub("withdraw", "Leave a tournament; your game of the current round is forfeited", id("Which tournament (default: the newest)")),
+		sub("cancel", "Cancel a tournament (organisers)", id("Which tournament (default: the newest)")),
+		sub("list", "Upcoming, running and finished tournaments in this server"),
+		sub("start_round", "Start the next round now, once every game of this one is over (organisers)", id("Which tournament (default: the newest)")),
+		sub("add_computer", "Enter the computer to make numbers even; unrated for it (organisers)", id("Which tournament (default: the newest open one)"),
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "level", Description: "Its strength (default 3)", Choices: []*discordgo.ApplicationCommandOptionChoice{
+				{Name: "1 — beginner", Value: 1}, {Name: "2", Value: 2}, {Name: "3 — default", Value: 3}, {Name: "4", Value: 4}, {Name: "5 — strongest", Value: 5}}}),
+	}}
 }

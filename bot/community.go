@@ -188,7 +188,9 @@ func (b *Bot) cmdHelp(ctx context.Context, r *request) error {
 		"• After a game: **Review** under the result (or `/review` in its thread) — the engine's verdict on every move: accuracy, mistakes, luck with dice, and your own mistakes to solve again.\n" +
 		"• `/rules variant [piece]` — how a variant plays, with pictures; how one piece moves. `/leaderboard`, `/stats` (with a rating chart), `/games` — ratings (Glicko-2 per server and variant) and active games.\n" +
 		"• Every die roll is posted as its own message. Time control: days per move; a reminder comes at 80% of the time, and running out loses.\n" +
-		"• Server managers: `/settings days` sets the default time control.\n"
+		"• `/tournament create variant rounds days [starts] [rated]` — a Swiss tournament at correspondence pace: players press **Join**; each round's games open in their own threads; " +
+		"the table (points, Buchholz, Sonneborn–Berger) is posted after every round. Also `standings`, `withdraw`, `list`, and for organisers `cancel`, `start_round`, `add_computer`.\n" +
+		"• Server managers: `/settings days` sets the default time control; `/settings tournament_role` lets a role run tournaments.\n"
 	if app != "" {
 		text += fmt.Sprintf("Invite me: https://discord.com/oauth2/authorize?client_id=%s&permissions=%d&scope=bot+applications.commands", app, InvitePermissions)
 	}
@@ -210,6 +212,12 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) error {
 			return err
 		}
 		return r.ephemeral(fmt.Sprintf("New challenges in this server now default to %s per move.", plural(days, "day")))
+	}
+	if role := r.stringOption("tournament_role"); role != "" {
+		if err := b.store.SetTournamentRole(ctx, r.i.GuildID, role); err != nil {
+			return err
+		}
+		return r.ephemeral(fmt.Sprintf("Members with <@&%s> can now run tournaments here (create, cancel, start rounds), as well as server managers.", role))
 	}
 	set, err := b.store.Settings(ctx, r.i.GuildID)
 	if err != nil {

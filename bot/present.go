@@ -184,6 +184,8 @@ func resultText(row db.Game, g games.Game, winner int, reason string, res db.Res
 		for _, c := range res.Changes {
 			fmt.Fprintf(&b, "\n%s: %.0f → %.0f (%+.0f)", mention(c.UserID), c.Before, c.After, c.After-c.Before)
 		}
+	} else if reason != "aborted" && res.UnratedTournament {
+		b.WriteString("\nGames of an unrated tournament are not rated.")
 	} else if reason != "aborted" && row.ComputerLevel > 0 {
 		b.WriteString("\nGames against the computer are not rated.")
 	} else if reason != "aborted" {

@@ -166,7 +166,11 @@ func (r *request) option(name string) *discordgo.ApplicationCommandInteractionDa
 	if r.i.Type != discordgo.InteractionApplicationCommand && r.i.Type != discordgo.InteractionApplicationCommandAutocomplete {
 		return nil
 	}
-	for _, o := range r.i.ApplicationCommandData().Options {
+	opts := r.i.ApplicationCommandData().Options
+	if len(opts) == 1 && opts[0].Type == discordgo.ApplicationCommandOptionSubCommand {
+		opts = opts[0].Options // a subcommand's own options (/tournament create …)
+	}
+	for _, o := range opts {
 		if o.Name == name {
 			return o
 		}

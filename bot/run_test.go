@@ -53,6 +53,13 @@ func TestRunRegistersServesAndShutsDownCleanly(t *testing.T) {
 	if !fake.Wait(testWait, func(s *fakediscord.Server) bool { _, ok := s.ResponseLocked(tok); return ok }) {
 		t.Fatal("no answer from Run")
 	}
+	// Interactions are served from READY on, while the registration's
+	// answer may still be on its way: stop only once Run says it is online.
+	for deadline := time.Now().Add(testWait); !strings.Contains(logs.String(), "bermuda is online"); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("Run never came online: %s", logs.String())
+		}
+	}
 	cancel()
 	select {
 	case err := <-done:

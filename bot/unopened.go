@@ -67,9 +67,13 @@ func (b *Bot) abortUnopened(ctx context.Context, g db.Game) {
 }
 
 // finishOpening opens an accepted challenge's game in the thread started
-// from its challenge message, creating the thread if the crash came first.
+// from its challenge message, creating the thread if the crash came first;
+// a tournament's game is announced again in the tournament's channel.
 // It reports false if the game must be cancelled instead.
 func (b *Bot) finishOpening(ctx context.Context, s *session) bool {
+	if bd, err := b.store.BoardOfGame(ctx, s.id); err == nil {
+		return b.reopenBoardGame(ctx, s, bd) // a tournament's game (tournament_rounds.go)
+	}
 	if s.row.ComputerLevel > 0 {
 		return false
 	}

@@ -29,7 +29,7 @@ type copyTable struct {
 }
 
 var copyTables = []copyTable{
-	{name: "servers", columns: []string{"guild_id", "default_days", "created_at", "updated_at"}, key: []string{"guild_id"}},
+	{name: "servers", columns: []string{"guild_id", "default_days", "tournament_role", "created_at", "updated_at"}, key: []string{"guild_id"}},
 	{name: "players", columns: []string{"user_id", "name", "created_at", "updated_at"}, key: []string{"user_id"}},
 	{name: "games", columns: strings.Split(strings.Join(strings.Fields(gameColumns), ""), ","), key: []string{"id"}},
 	{name: "challenges", columns: strings.Split(strings.Join(strings.Fields(challengeColumns), ""), ","), key: []string{"id"}},
@@ -39,6 +39,11 @@ var copyTables = []copyTable{
 		key: []string{"guild_id", "variant", "user_id"}},
 	{name: "rating_changes", columns: []string{"game_id", "seat", "user_id", "before", "after", "rd_before", "rd_after"},
 		key: []string{"game_id", "seat"}, appendOnly: true},
+	{name: "tournaments", columns: strings.Split(strings.Join(strings.Fields(tournamentColumns), ""), ","), key: []string{"id"}},
+	{name: "tournament_players", columns: []string{"tournament_id", "user_id", "name", "rating", "computer_level", "withdrawn", "joined_at"},
+		key: []string{"tournament_id", "user_id"}},
+	{name: "tournament_games", columns: []string{"tournament_id", "round", "board", "white_id", "black_id", "game_id", "result"},
+		key: []string{"tournament_id", "round", "board"}},
 	{name: "interactions", columns: []string{"interaction_id", "claimed_at"}, key: []string{"interaction_id"}, appendOnly: true},
 	{name: "reviews", columns: []string{"game_id", "state", "claimed_at", "progress", "channel_id", "message_id", "data", "updated_at"},
 		key: []string{"game_id"}},
@@ -177,7 +182,7 @@ func copyRows(ctx context.Context, src *txn, dst *sqlStore) ([]TableCopy, error)
 		out = append(out, c)
 	}
 	// The copied ids came with the rows; new ones continue after them.
-	for _, table := range []string{"games", "challenges"} {
+	for _, table := range []string{"games", "challenges", "tournaments"} {
 		if _, err := tx.ExecContext(ctx, `SELECT setval(pg_get_serial_sequence('`+table+`', 'id'),
 			(SELECT COALESCE(MAX(id), 0) + 1 FROM `+table+`), false)`); err != nil {
 			return nil, fmt.Errorf("moving the %s id sequence past the copied ids: %w", table, err)

@@ -147,7 +147,8 @@ func TestStoreCopyToPostgreSQL(t *testing.T) {
 		t.Fatal(err)
 	}
 	if s2, a2 := copyCounts(again); fmt.Sprint(s2) != fmt.Sprint(source) || fmt.Sprint(a2) != fmt.Sprint(map[string]int64{
-		"servers": 0, "players": 0, "games": 0, "challenges": 0, "moves": 0, "ratings": 0, "rating_changes": 0, "interactions": 0, "reviews": 0}) {
+		"servers": 0, "players": 0, "games": 0, "challenges": 0, "moves": 0, "ratings": 0, "rating_changes": 0,
+		"tournaments": 0, "tournament_players": 0, "tournament_games": 0, "interactions": 0, "reviews": 0}) {
 		t.Fatalf("second copy: %+v", again)
 	}
 

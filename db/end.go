@@ -26,6 +26,8 @@ type RatingChange struct {
 type Result struct {
 	Rated   bool
 	Changes []RatingChange // in Player order; nil when unrated
+	// UnratedTournament: unrated because its tournament is played unrated.
+	UnratedTournament bool
 }
 
 // EndGame ends an active game outside the rules (resignation, time,
@@ -62,6 +64,11 @@ func finish(ctx context.Context, tx *txn, g Game, end End, now time.Time) (Resul
 		return Result{}, err
 	}
 	result := Result{Rated: rated}
+	if !rated && end.Reason != "aborted" {
+		if result.UnratedTournament, err = inUnratedTournament(ctx, tx, g.ID); err != nil {
+			return Result{}, err
+		}
+	}
 	if rated {
 		if result.Changes, err = rate(ctx, tx, g, end.Winner, now); err != nil {
 			return Result{}, err
@@ -73,17 +80,23 @@ func finish(ctx context.Context, tx *txn, g Game, end End, now time.Time) (Resul
 	if err != nil {
 		return Result{}, fmt.Errorf("ending game %d: %w", g.ID, err)
 	}
+	if err := endBoard(ctx, tx, g, state, end, now); err != nil {
+		return Result{}, fmt.Errorf("recording game %d's tournament result: %w", g.ID, err)
+	}
 	return result, nil
 }
 
 // countsForRating applies the rules: aborted games, games against oneself
-// and games against the computer never count; a resignation or loss on time counts only once each
-// player has made at least two moves.
+// games against the computer and games of an unrated tournament never count; a resignation, loss on
+// time or forfeit (a tournament withdrawal) counts only once each player has made at least two moves.
 func countsForRating(ctx context.Context, tx *txn, g Game, end End) (bool, error) {
 	if end.Reason == "aborted" || g.Players[0] == g.Players[1] || g.ComputerLevel > 0 {
 		return false, nil
 	}
-	if end.Reason != "resignation" && end.Reason != "time" {
+	if unrated, err := inUnratedTournament(ctx, tx, g.ID); err != nil || unrated {
+		return false, err
+	}
+	if end.Reason != "resignation" && end.Reason != "time" && end.Reason != "forfeit" {
 		return true, nil
 	}
 	var first, second int

@@ -15,12 +15,15 @@ const DefaultDays = 3
 type Settings struct {
 	GuildID     string
 	DefaultDays int // days per move for new challenges; DefaultDays if never set
+	// TournamentRole is the role whose members may run tournaments besides
+	// those with Manage Server ("" = none).
+	TournamentRole string
 }
 
 // Settings returns the guild's settings, or the defaults if none are stored.
 func (s *sqlStore) Settings(ctx context.Context, guildID string) (Settings, error) {
 	st := Settings{GuildID: guildID, DefaultDays: DefaultDays}
-	err := s.read.QueryRowContext(ctx, `SELECT default_days FROM servers WHERE guild_id = ?`, guildID).Scan(&st.DefaultDays)
+	err := s.read.QueryRowContext(ctx, `SELECT default_days, tournament_role FROM servers WHERE guild_id = ?`, guildID).Scan(&st.DefaultDays, &st.TournamentRole)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return st, fmt.Errorf("reading settings of server %s: %w", guildID, err)
 	}
@@ -37,6 +40,18 @@ func (s *sqlStore) SetDefaultDays(ctx context.Context, guildID string, days int)
 		_, err := tx.ExecContext(ctx, `INSERT INTO servers (guild_id, default_days, created_at, updated_at) VALUES (?, ?, ?, ?)
 			ON CONFLICT (guild_id) DO UPDATE SET default_days = excluded.default_days, updated_at = excluded.updated_at`,
 			guildID, days, now, now)
+		return err
+	})
+}
+
+// SetTournamentRole sets the role that may run tournaments ("" = none).
+func (s *sqlStore) SetTournamentRole(ctx context.Context, guildID, roleID string) error {
+	return s.inTx(ctx, func(ctx context.Context, tx *txn) error {
+		now := s.now().UnixMilli()
+		if err := ensureRows(ctx, tx, now, guildID); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE servers SET tournament_role = ?, updated_at = ? WHERE guild_id = ?`, roleID, now, guildID)
 		return err
 	})
 }

@@ -110,6 +110,22 @@ type Store interface {
 	// RatingHistory is a player's rated games on a server with the rating
 	// each moved, every variant, oldest first (history.go).
 	RatingHistory(ctx context.Context, guildID, userID string) ([]RatingStep, error)
+
+	// Swiss tournaments (tournaments.go).
+	SetTournamentRole(ctx context.Context, guildID, roleID string) error
+	CreateTournament(ctx context.Context, t Tournament) (int64, error)
+	SetTournamentMessage(ctx context.Context, id int64, messageID string) error
+	Tournament(ctx context.Context, id int64) (Tournament, error)
+	GuildTournaments(ctx context.Context, guildID string, n int) ([]Tournament, error)
+	DueTournaments(ctx context.Context, now time.Time) ([]Tournament, error)
+	JoinTournament(ctx context.Context, id int64, e Entrant) error
+	WithdrawFromTournament(ctx context.Context, id int64, userID string) (Withdrawal, error)
+	CancelTournament(ctx context.Context, id int64) error
+	StartRound(ctx context.Context, id int64, version int64, round int, pairings []Pairing) ([]Board, error)
+	EndTournament(ctx context.Context, id int64, version int64, state string) error
+	TournamentEntrants(ctx context.Context, id int64) ([]Entrant, error)
+	TournamentBoards(ctx context.Context, id int64) ([]Board, error)
+	BoardOfGame(ctx context.Context, gameID int64) (Board, error)
 }
 
 // Open opens the database named by dsn and brings its schema up to date; a

@@ -25,7 +25,7 @@ const pickerDocPosition = "r1bs1ks2r/1Pp1pppp1p/2n7/p9/10/4N5/10/10/P1PPPPPPPP/R
 // The pictures under docs/images show what players see, as Discord shows
 // it: every variant's board in mid-game downscaled to 400 px wide
 // (desktop) and 350 px (phone), the legend, piece lessons, the /moves
-// pictures, a rating chart and a short replay. By default the test draws
+// pictures, a rating chart, a tournament's standings and a short replay. By default the test draws
 // them into a scratch directory and fails if any differs from the copy in
 // docs/images, so the pictures people review never drift from the
 // renderer. After a change to the pictures, rewrite them with
@@ -99,6 +99,8 @@ func TestWriteDocImages(t *testing.T) {
 		{Label: "Bede Chess", Points: history(start, 1, 1500, 0)},
 	}, ChartOptions{Title: "alice · rating history"})
 	shrink("chart", b, err, 400)
+	b, err = Standings(exampleStandings())
+	shrink("tournament-standings", b, err, 400)
 
 	frames, err := ReplayFrames(randomRecord(t, "angle", 30))
 	if err != nil {

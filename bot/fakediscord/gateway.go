@@ -242,6 +242,7 @@ type Interaction struct {
 	Values      []string       // the options chosen in a select menu (component type 3)
 	AppPerms    string         // app_permissions; default all the bot needs
 	MemberPerms string         // the member's permissions; default all
+	Roles       []string       // the member's role ids
 	Resolved    map[string]any // resolved users, for user options
 	// ID and Token are filled by Send when empty; set ID to re-deliver the
 	// same interaction.
@@ -251,9 +252,24 @@ type Interaction struct {
 // Option is one slash-command option.
 type Option struct {
 	Name    string
-	Type    int // 3 string, 4 integer, 6 user
+	Type    int // 1 subcommand, 3 string, 4 integer, 5 boolean, 6 user, 8 role
 	Value   any
 	Focused bool
+	Options []Option // a subcommand's options
+}
+
+func optionsJSON(opts []Option) []any {
+	var out []any
+	for _, o := range opts {
+		j := map[string]any{"name": o.Name, "type": o.Type}
+		if o.Type == 1 {
+			j["options"] = optionsJSON(o.Options)
+		} else {
+			j["value"], j["focused"] = o.Value, o.Focused
+		}
+		out = append(out, j)
+	}
+	return out
 }
 
 // AllBotPermissions is the invite permission integer from DISCORD.md.
@@ -305,23 +321,23 @@ func (s *Server) payload(in Interaction) (map[string]any, error) {
 	if in.MemberPerms == "" {
 		in.MemberPerms = "2147483647"
 	}
+	roles := []any{}
+	for _, r := range in.Roles {
+		roles = append(roles, r)
+	}
 	payload := map[string]any{
 		"id": in.ID, "application_id": s.AppID, "type": in.Type, "token": in.Token, "version": 1,
 		"guild_id": s.GuildID, "channel_id": in.ChannelID, "app_permissions": in.AppPerms,
 		"channel": map[string]any{"id": in.ChannelID, "type": in.ChannelType, "parent_id": in.ParentID},
 		"member": map[string]any{
 			"user":        map[string]any{"id": in.User.ID, "username": in.User.Name, "global_name": in.User.Name, "bot": in.User.Bot},
-			"permissions": in.MemberPerms, "roles": []any{},
+			"permissions": in.MemberPerms, "roles": roles,
 		},
 		"locale": "en-US",
 	}
 	switch in.Type {
 	case 2, 4:
-		var opts []any
-		for _, o := range in.Options {
-			opts = append(opts, map[string]any{"name": o.Name, "type": o.Type, "value": o.Value, "focused": o.Focused})
-		}
-		data := map[string]any{"id": "cmd-" + in.Name, "name": in.Name, "type": 1, "options": opts}
+		data := map[string]any{"id": "cmd-" + in.Name, "name": in.Name, "type": 1, "options": optionsJSON(in.Options)}
 		if in.Resolved != nil {
 			data["resolved"] = in.Resolved
 		}

@@ -1,0 +1,349 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/render"
+	"github.com/bermudachess/bermuda/swiss"
+)
+
+// A tournament's rounds. The scheduler asks the store for the tournaments
+// with work (their start came, or a round's last game ended: one indexed
+// query) and advances each; an organiser's /tournament start_round does
+// the same at once. Every step is claimed in the database on the
+// tournament's version, so a restart or several replicas never pair a
+// round twice: the round's games are committed with the claim, and their
+// threads are opened after it. A crash between the two leaves games
+// without threads, which the scheduler's repair of cut-short openings
+// (unopened.go) opens in the tournament's channel.
+
+// afterRoundCommitted runs between a round's commit and the opening of
+// its threads. Tests make it return false to stand for a process killed
+// at that point; in production it always returns true.
+var afterRoundCommitted = func(tournamentID int64, round int) bool { return true }
+
+// dueTournaments advances every tournament that has work now.
+func (b *Bot) dueTournaments(ctx context.Context, now time.Time) {
+	due, err := b.store.DueTournaments(ctx, now)
+	if err != nil {
+		b.log.Error("reading due tournaments", "err", err)
+		return
+	}
+	for _, t := range due {
+		func() {
+			defer b.survive("tournament", 0)
+			if _, err := b.advanceTournament(ctx, t); err != nil {
+				b.log.Error("advancing a tournament", "tournament", t.ID, "err", err)
+			}
+		}()
+	}
+}
+
+// advanceTournament does what t needs next (start, pair the next round,
+// or finish) and says what it did; "" if nothing (another process did it,
+// or games are still being played).
+func (b *Bot) advanceTournament(ctx context.Context, t db.Tournament) (string, error) {
+	entrants, err := b.store.TournamentEntrants(ctx, t.ID)
+	if err != nil {
+		return "", err
+	}
+	switch nextStep(t, entrants) {
+	case stepCancel:
+		if err := b.store.EndTournament(ctx, t.ID, t.Version, "cancelled"); err != nil {
+			return "", claimLost(err)
+		}
+		text := fmt.Sprintf("🛑 Swiss #%d (%s) was cancelled: it needs at least two players and had %d at its start.",
+			t.ID, variantName(t.Variant), len(entrants))
+		b.sendText(t.ChannelID, text, noPings)
+		b.refreshAnnouncement(ctx, t.ID)
+		return text, nil
+	case stepFinish:
+		return b.finishTournament(ctx, t, entrants, "")
+	case stepPair:
+		return b.pairRound(ctx, t, entrants)
+	}
+	return "", nil
+}
+
+// claimLost turns a lost claim (another process acted first) into "nothing to do".
+func claimLost(err error) error {
+	if errors.Is(err, db.ErrAlreadyTaken) {
+		return nil
+	}
+	return err
+}
+
+// boardOpening is a paired game's rules state and opening dice, kept from
+// the pairing to the opening of its thread.
+type boardOpening struct {
+	game   games.Game
+	events []games.Event
+}
+
+func (b *Bot) pairRound(ctx context.Context, t db.Tournament, entrants []db.Entrant) (string, error) {
+	boards, err := b.store.TournamentBoards(ctx, t.ID)
+	if err != nil {
+		return "", err
+	}
+	paired, err := swiss.Pair(swissOf(entrants, boards))
+	if errors.Is(err, swiss.ErrNoPairing) {
+		return b.finishTournament(ctx, t, entrants, "No legal pairing remained (everyone left has met), so it ends early.")
+	}
+	if err != nil {
+		return "", err
+	}
+	level := map[string]int{}
+	for _, e := range entrants {
+		level[e.UserID] = e.ComputerLevel
+	}
+	now := b.Now()
+	deadline, _ := b.deadlines(t.Days, 0, false)
+	pairings := make([]db.Pairing, len(paired))
+	openings := make([]boardOpening, len(paired))
+	for i, p := range paired {
+		pairings[i] = db.Pairing{White: p.White, Black: p.Black}
+		if p.Result == swiss.Bye {
+			continue
+		}
+		g, rolls, events, err := games.Start(t.Variant, "", b.Roller)
+		if err != nil {
+			return "", err
+		}
+		row := db.Game{GuildID: t.GuildID, ChannelID: t.ChannelID, Variant: t.Variant, StartRolls: rolls,
+			Players: [2]string{p.White, p.Black}, Days: t.Days, State: "active", Winner: -1, DrawOfferBy: -1,
+			ComputerLevel: max(level[p.White], level[p.Black]), CreatedAt: now, UpdatedAt: now}
+		if !b.computerToAct(row, g) {
+			row.Deadline = deadline // the computer has no clock
+		}
+		pairings[i].Game, openings[i] = row, boardOpening{g, events}
+	}
+	round := t.Round + 1
+	stored, err := b.store.StartRound(ctx, t.ID, t.Version, round, pairings)
+	if err != nil {
+		return "", claimLost(err)
+	}
+	if !afterRoundCommitted(t.ID, round) {
+		return "", nil
+	}
+	names := entrantNames(entrants)
+	for i, bd := range stored {
+		if bd.GameID == 0 {
+			continue
+		}
+		row := pairings[i].Game
+		row.ID = bd.GameID
+		b.openBoardGame(ctx, t, bd, row, openings[i], names)
+	}
+	t.Round, t.State = round, "running"
+	text := roundText(t, stored, names)
+	b.postTournamentTable(ctx, t, text, round > 1)
+	b.refreshAnnouncement(ctx, t.ID)
+	return text, nil
+}
+
+func entrantNames(entrants []db.Entrant) map[string]string {
+	names := map[string]string{}
+	for _, e := range entrants {
+		names[e.UserID] = e.Name
+	}
+	return names
+}
+
+// roundText lists a new round's boards.
+func roundText(t db.Tournament, boards []db.Board, names map[string]string) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "🏆 **Swiss #%d · %s — round %d of %d** is paired:", t.ID, variantName(t.Variant), t.Round, t.Rounds)
+	for _, bd := range boards {
+		if bd.Black == "" {
+			fmt.Fprintf(&sb, "\nBye (1 point): %s", mention(bd.White))
+			continue
+		}
+		fmt.Fprintf(&sb, "\nBoard %d: %s – %s", bd.Board, mention(bd.White), mention(bd.Black))
+	}
+	if t.Round > 1 {
+		sb.WriteString("\nStandings after the last round are attached.")
+	}
+	return sb.String()
+}
+
+// openBoardGame opens a newly paired game: held (locked) like an
+// accepted challenge's game until its opening posts are out.
+func (b *Bot) openBoardGame(ctx context.Context, t db.Tournament, bd db.Board, row db.Game, o boardOpening, names map[string]string) {
+	s := &session{id: row.ID, row: row, game: o.game}
+	s.mu.Lock()
+	defer s.unlock()
+	b.mu.Lock()
+	b.sessions[row.ID] = s
+	b.mu.Unlock()
+	if !b.openTournamentThread(ctx, s, t, bd, names, o.events, false) {
+		// Left without a thread: the scheduler's repair opens it later.
+		b.mu.Lock()
+		delete(b.sessions, row.ID)
+		b.mu.Unlock()
+	}
+}
+
+// reopenBoardGame finishes a tournament game's cut-short opening (from
+// unopened.go, under the game's lock). It reports false if it cannot.
+func (b *Bot) reopenBoardGame(ctx context.Context, s *session, bd db.Board) bool {
+	t, err := b.store.Tournament(ctx, bd.TournamentID)
+	if err != nil {
+		return false
+	}
+	entrants, err := b.store.TournamentEntrants(ctx, t.ID)
+	if err != nil {
+		return false
+	}
+	return b.openTournamentThread(ctx, s, t, bd, entrantNames(entrants), nil, true)
+}
+
+// openTournamentThread announces the board in the tournament's channel,
+// mentioning both players, starts the game's thread from that message and
+// claims it for the game (so of a normal opening and a repair, or two
+// replicas, one posts the opening), then posts the opening as an accepted
+// challenge's game does. The caller holds s.
+func (b *Bot) openTournamentThread(ctx context.Context, s *session, t db.Tournament, bd db.Board, names map[string]string, events []games.Event, repair bool) bool {
+	row := s.row
+	var humans []string
+	for _, p := range row.Players {
+		if p != b.selfID() {
+			humans = append(humans, p)
+		}
+	}
+	roles := s.game.Roles()
+	text := fmt.Sprintf("♟️ **Swiss #%d · round %d, board %d** (%s): %s (%s) vs %s (%s) — %s per move. Good luck!",
+		t.ID, bd.Round, bd.Board, variantName(t.Variant), mention(row.Players[0]), roles[0], mention(row.Players[1]), roles[1], plural(row.Days, "day"))
+	msg, err := b.dc.Send(t.ChannelID, &discordgo.MessageSend{Content: text, AllowedMentions: pingOnly(humans...)})
+	if err != nil {
+		b.log.Warn("announcing a tournament game failed", "game", s.id, "err", err)
+		return false
+	}
+	name := fmt.Sprintf("Swiss #%d R%d · %s vs %s", t.ID, bd.Round, names[row.Players[0]], names[row.Players[1]])
+	threadID := msg.ID
+	if th, err := b.dc.StartThread(t.ChannelID, msg.ID, truncate(name, 100)); err == nil {
+		threadID = th.ID
+	} else if discordCode(err) != 160004 { // 160004: the thread exists already
+		b.log.Warn("opening a tournament game's thread failed", "game", s.id, "err", err)
+		return false
+	}
+	claimed, err := b.store.ClaimGameThread(ctx, s.id, threadID)
+	if err != nil || !claimed {
+		s.game = nil // opened elsewhere meanwhile: reloaded when needed
+		return true
+	}
+	s.row.ThreadID = threadID
+	for _, p := range humans {
+		if err := b.dc.AddThreadMember(threadID, p); err != nil {
+			b.log.Warn("adding a thread member failed", "thread", threadID, "user", p, "err", err)
+		}
+	}
+	if repair {
+		b.log.Warn("tournament game opening was cut short; finished by the scheduler", "game", s.id, "thread", threadID)
+		b.sendText(threadID, "⚠️ I was interrupted while opening this game; it is ready now and nothing was played yet.", noPings)
+	}
+	b.postOpening(s.row, s.game, events)
+	if b.computerToAct(s.row, s.game) {
+		b.opponent().due(s.id) // it waits for the game, held until we return
+	}
+	return true
+}
+
+// finishTournament closes t after its last round (or early, with why) and
+// posts the final table with the winner.
+func (b *Bot) finishTournament(ctx context.Context, t db.Tournament, entrants []db.Entrant, why string) (string, error) {
+	if err := b.store.EndTournament(ctx, t.ID, t.Version, "finished"); err != nil {
+		return "", claimLost(err)
+	}
+	t.State = "finished"
+	boards, err := b.store.TournamentBoards(ctx, t.ID)
+	if err != nil {
+		return "", err
+	}
+	_, ranked, err := standingsTable(t, entrants, boards)
+	if err != nil {
+		return "", err
+	}
+	names := entrantNames(entrants)
+	var winners []string
+	for _, s := range ranked {
+		if s.Rank == 1 {
+			winners = append(winners, "**"+names[s.ID]+"**")
+		}
+	}
+	text := fmt.Sprintf("🏆 **Swiss #%d · %s is over** after %s.", t.ID, variantName(t.Variant), plural(t.Round, "round"))
+	if why != "" {
+		text += " " + why
+	}
+	if len(ranked) > 0 {
+		text += fmt.Sprintf("\nWinner: %s with %s points. Final standings attached.", joinAnd(winners), scoreText(ranked[0].Points))
+	}
+	b.postTournamentTable(ctx, t, text, true)
+	b.refreshAnnouncement(ctx, t.ID)
+	return text, nil
+}
+
+func scoreText(p float64) string { return strings.TrimSuffix(fmt.Sprintf("%.1f", p), ".0") }
+
+// postTournamentTable posts text in the tournament's channel, with the
+// standings picture when withTable.
+func (b *Bot) postTournamentTable(ctx context.Context, t db.Tournament, text string, withTable bool) {
+	msg := &discordgo.MessageSend{Content: truncate(text, 2000), AllowedMentions: noPings} // many boards: Discord's limit
+	if withTable {
+		if png, err := b.standingsPNG(ctx, t); err == nil {
+			msg.Files = []*discordgo.File{{Name: "standings.png", ContentType: "image/png", Reader: bytes.NewReader(png)}}
+		} else {
+			b.log.Error("drawing a tournament's standings", "tournament", t.ID, "err", err)
+		}
+	}
+	b.send(t.ChannelID, msg)
+}
+
+func (b *Bot) standingsPNG(ctx context.Context, t db.Tournament) ([]byte, error) {
+	entrants, err := b.store.TournamentEntrants(ctx, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	boards, err := b.store.TournamentBoards(ctx, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	table, _, err := standingsTable(t, entrants, boards)
+	if err != nil {
+		return nil, err
+	}
+	drawing <- struct{}{}
+	defer func() { <-drawing }()
+	return render.Standings(table)
+}
+
+func (b *Bot) tournamentStandings(ctx context.Context, r *request) error {
+	t, err := b.pickTournamentBy(ctx, r, "tournament that has started", func(t db.Tournament) bool { return t.Round > 0 })
+	if err != nil {
+		return err
+	}
+	if t.Round == 0 {
+		return userErrorf("Swiss #%d has not started yet: its first round is paired <t:%d:R>.", t.ID, t.StartsAt.Unix())
+	}
+	r.deferPublic() // drawing takes a moment
+	png, err := b.standingsPNG(ctx, t)
+	if err != nil {
+		return fmt.Errorf("drawing the standings: %w", err)
+	}
+	text := standingsTitle(t)
+	files := []*discordgo.File{{Name: "standings.png", ContentType: "image/png", Reader: bytes.NewReader(png)}}
+	if r.deferred {
+		_, err = b.dc.EditOriginal(r.i, &discordgo.WebhookEdit{Content: &text, Files: files, AllowedMentions: noPings})
+		return err
+	}
+	return r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{
+		Content: text, Files: files, AllowedMentions: noPings}})
+}
