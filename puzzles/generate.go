@@ -41,6 +41,7 @@ func (s Stats) Reasons() []string {
 type Miner struct {
 	Opts  Options
 	Stats Stats
+	found map[string]bool // ids kept so far: a game that reaches the same puzzle again adds nothing
 }
 
 // Game mines one game, given as its positions oldest first (the position
@@ -140,6 +141,15 @@ func (m *Miner) candidate(ctx context.Context, g games.Game, prevE float64, seen
 		if p, reason, err = m.position(ctx, g, prevE, seen, o); err != nil {
 			return Puzzle{}, 0, "", err
 		}
+	}
+	if reason == "" && m.found[p.ID] {
+		reason = RejectDuplicate
+	}
+	if reason == "" {
+		if m.found == nil {
+			m.found = map[string]bool{}
+		}
+		m.found[p.ID] = true
 	}
 	if reason != "" {
 		m.Stats.reject(reason)

@@ -19,6 +19,7 @@ const (
 	RejectDeeper      = "a deeper search disagrees"
 	RejectTooShort    = "nothing left after trimming the line"
 	RejectNoSwing     = "not after a mistake (the game's own scores did not swing)"
+	RejectDuplicate   = "the same puzzle as one already kept (another game)"
 )
 
 // step is one move of a line as the generator played it.
