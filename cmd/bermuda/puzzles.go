@@ -1,0 +1,182 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/puzzles"
+)
+
+func init() {
+	commands["puzzles"] = command{"mine puzzles from self-play or finished games, or check a puzzle file", runPuzzles}
+}
+
+func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlags("puzzles", stderr)
+	variant := fs.String("variant", "chess", "variant id")
+	n := fs.Int("games", 0, "self-play games to mine (or, with -db, at most this many finished games; 0 = all)")
+	seed := fs.Uint64("seed", 1, "seed of the self-play games (dice and engines)")
+	out := fs.String("o", "", "write the puzzles here, one JSON object a line (default: standard output)")
+	dbPath := fs.String("db", "", "mine the finished games of this database (SQLite file or postgres:// URL) instead of self-play")
+	check := fs.String("check", "", "instead: re-verify every puzzle of this JSON-lines file with the deeper search (exit 1 if any fails)")
+	nodes := fs.Int64("nodes", puzzles.DefaultNodes, "search nodes per decision (the check searches 3× as many)")
+	max := fs.Int("max", 0, "stop after this many puzzles (0: no limit)")
+	level := fs.Int("level", 3, "self-play engine level (noise makes mistakes)")
+	if help, err := parseFlags(fs, args); help || err != nil {
+		return err
+	}
+	if *nodes < 1000 || *n < 0 || *max < 0 || *level < 1 || *level > 5 {
+		return usagef("-nodes must be at least 1000, -games and -max not negative, -level 1–5")
+	}
+	opts := puzzles.Options{Nodes: *nodes}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if *check != "" {
+		return checkPuzzleFile(ctx, *check, opts, stdout)
+	}
+	if _, err := games.Lookup(*variant); err != nil {
+		return usageError{err.Error()}
+	}
+	if *dbPath == "" && *n == 0 {
+		return usagef("-games N (self-play games) or -db FILE is required")
+	}
+	w := stdout
+	if *out != "" {
+		f, err := os.Create(*out)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		w = f
+	}
+	m := &puzzles.Miner{Opts: opts}
+	start := time.Now()
+	found, mined := 0, 0
+	mine := func(positions []games.Game) error {
+		ps, err := m.Game(ctx, positions)
+		if err != nil {
+			return err
+		}
+		if *max > 0 && found+len(ps) > *max {
+			ps = ps[:*max-found]
+		}
+		found += len(ps)
+		mined++
+		fmt.Fprintf(stderr, "game %d: %d puzzles (%d in all, %s)\n", mined, len(ps), found, time.Since(start).Round(time.Second))
+		return puzzles.WriteJSONL(w, ps)
+	}
+	enough := func() bool { return *max > 0 && found >= *max }
+	var err error
+	if *dbPath != "" {
+		err = mineDatabase(ctx, *dbPath, *variant, *n, mine, enough)
+	} else {
+		sp := puzzles.SelfPlay{Variant: *variant, Seed: *seed, Level: *level}
+		for i := 0; i < *n && !enough() && err == nil; i++ {
+			var positions []games.Game
+			if positions, err = sp.Positions(ctx, i); err == nil {
+				err = mine(positions)
+			}
+		}
+	}
+	if err != nil {
+		return err
+	}
+	printMinerStats(stderr, *variant, *seed, mined, found, time.Since(start), m.Stats)
+	return nil
+}
+
+// mineDatabase mines the finished games of one variant in a database, by
+// id, through the store's read API; games still being played (or aborted)
+// are never read.
+func mineDatabase(ctx context.Context, path, variant string, limit int, mine func([]games.Game) error, enough func() bool) error {
+	if !db.IsPostgresURL(path) {
+		if _, err := os.Stat(path); err != nil {
+			return err // Open would create an empty database
+		}
+	}
+	store, err := db.Open(path)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	// Ids are given in order; a long run of missing ids is the end.
+	const missesAtEnd = 1000
+	done := 0
+	for id, misses := int64(1), 0; misses < missesAtEnd && !enough() && (limit == 0 || done < limit); id++ {
+		row, err := store.Game(ctx, id)
+		if errors.Is(err, db.ErrNotFound) {
+			misses++
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		misses = 0
+		if row.State != "finished" || row.Variant != variant {
+			continue
+		}
+		moves, err := store.Moves(ctx, id)
+		if err != nil {
+			return err
+		}
+		rec := games.Record{Variant: row.Variant, Setup: row.Setup, StartRolls: row.StartRolls}
+		for _, mv := range moves {
+			rec.Plies = append(rec.Plies, games.Ply{Move: mv.Notation, Rolls: mv.Rolls})
+		}
+		positions, err := puzzles.RecordPositions(rec)
+		if err != nil {
+			return fmt.Errorf("game %d: %w", id, err)
+		}
+		if err := mine(positions); err != nil {
+			return err
+		}
+		done++
+	}
+	return nil
+}
+
+func printMinerStats(w io.Writer, variant string, seed uint64, mined, found int, took time.Duration, st puzzles.Stats) {
+	fmt.Fprintf(w, "%s: seed %d, %d games, %d positions, %d puzzles, %s\n", variant, seed, mined, st.Positions, found, took.Round(time.Second))
+	for _, r := range st.Reasons() {
+		fmt.Fprintf(w, "  rejected %6d (%5.1f%%)  %s\n", st.Rejected[r], 100*float64(st.Rejected[r])/float64(max(st.Positions, 1)), r)
+	}
+}
+
+// checkPuzzleFile re-verifies every puzzle of a file; any failure is an
+// error (exit code 1) after all have been checked.
+func checkPuzzleFile(ctx context.Context, path string, opts puzzles.Options, stdout io.Writer) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	ps, err := puzzles.ReadJSONL(f)
+	f.Close()
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	var failed []string
+	for i := range ps {
+		err := puzzles.Verify(ctx, &ps[i], opts)
+		var ve *puzzles.VerifyError
+		switch {
+		case errors.As(err, &ve):
+			fmt.Fprintln(stdout, "FAIL", ve)
+			failed = append(failed, ps[i].ID)
+		case err != nil:
+			return err
+		}
+	}
+	fmt.Fprintf(stdout, "%s: %d puzzles, %d failed\n", path, len(ps), len(failed))
+	if len(failed) > 0 {
+		return fmt.Errorf("%d of %d puzzles failed: %s", len(failed), len(ps), strings.Join(failed, ", "))
+	}
+	return nil
+}

@@ -1,0 +1,27 @@
+// Package puzzles finds, checks and serves tactics puzzles for every
+// variant: positions where the player to act has one move that is clearly
+// best, mined from engine self-play or from finished games, with the line
+// that follows it. It is pure: it imports the rules (games), the engine and
+// the expected-score scale of review, and nothing of Discord or storage.
+//
+// A position qualifies when, on review's expected-score scale E in [0, 1]
+// (review.Expected, the logistic K fitted per variant), the best move
+// wins (a forced win: mate or a king taken, or E at least WinE) or saves
+// the game, and every other move is clearly worse: the second best is at
+// least Margin lower, or, when the best is a forced win, no longer
+// winning. The line goes on with the engine's best replies (turns follow
+// games.Turn, so a Random Move Number Chess turn of several moves is the
+// same player again) while each solver move stays clearly best, for at
+// most MaxSolverMoves solver moves, and ends on a solver move. The method
+// follows Lichess's puzzle generator (ornicar/lichess-puzzler): a clear
+// best at every solver move, positions already won before the opponent's
+// mistake left out, lines that repeat cancelled, and the advantage still
+// there at the end of the line. See README.md for the figures.
+//
+// Dice: a puzzle is a decision after the dice are known. Only the last
+// solver move of a line may roll (the Angle's vanishing, the throw that
+// ends a Random Move Number Chess turn); the line stops before any move
+// whose roll would make the continuation uncertain, and a last move that
+// rolls must beat the second best in every way the dice can fall
+// (games.RollOutcomes), not only on average.
+package puzzles

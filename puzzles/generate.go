@@ -1,0 +1,218 @@
+package puzzles
+
+import (
+	"context"
+	"sort"
+
+	"github.com/bermudachess/bermuda/games"
+)
+
+// Stats counts what a Miner looked at and why positions were turned down.
+type Stats struct {
+	Positions int            // positions looked at (the game not over)
+	Found     int            // puzzles kept
+	Rejected  map[string]int // by reason (the Reject constants)
+}
+
+func (s *Stats) reject(reason string) {
+	if s.Rejected == nil {
+		s.Rejected = map[string]int{}
+	}
+	s.Rejected[reason]++
+}
+
+// Reasons lists the rejection reasons seen, most frequent first.
+func (s Stats) Reasons() []string {
+	out := make([]string, 0, len(s.Rejected))
+	for r := range s.Rejected {
+		out = append(out, r)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if s.Rejected[out[i]] != s.Rejected[out[j]] {
+			return s.Rejected[out[i]] > s.Rejected[out[j]]
+		}
+		return out[i] < out[j]
+	})
+	return out
+}
+
+// Miner finds puzzles in games. It is not safe for concurrent use.
+type Miner struct {
+	Opts  Options
+	Stats Stats
+}
+
+// Game mines one game, given as its positions oldest first (the position
+// before each ply, and the last). Every position is screened with a
+// cheap search; those where one move stands out are searched in full
+// (Position). After a puzzle, the positions its line covers are skipped.
+func (m *Miner) Game(ctx context.Context, positions []games.Game) ([]Puzzle, error) {
+	o := m.Opts.withDefaults()
+	var out []Puzzle
+	prev := -1.0 // the previous position's E for its player to act; -1 unknown
+	var prevPlayer games.Player
+	seen := map[string]bool{}
+	for i := 0; i < len(positions); i++ {
+		g := positions[i]
+		if g.Outcome().Over {
+			break
+		}
+		m.Stats.Positions++
+		solver := g.Turn().Player
+		prevE := -1.0
+		if prev >= 0 {
+			prevE = prev
+			if prevPlayer != solver {
+				prevE = 1 - prev
+			}
+		}
+		screen, err := decide(ctx, g, o.ScreenNodes, 0)
+		if err != nil {
+			return out, err
+		}
+		prev, prevPlayer = screen.eBest, solver
+		reason := screenReason(screen, prevE)
+		var p Puzzle
+		if reason == "" {
+			p, reason, err = m.position(ctx, g, prevE, seen, o)
+			if err != nil {
+				return out, err
+			}
+		}
+		seen[g.Key()] = true
+		if reason != "" {
+			m.Stats.reject(reason)
+			continue
+		}
+		m.Stats.Found++
+		out = append(out, p)
+		for j := 1; j < len(p.Solution) && i+1 < len(positions); j++ {
+			i++ // the line's own positions are the same puzzle again
+			seen[positions[i].Key()] = true
+		}
+		prev = -1
+	}
+	return out, nil
+}
+
+// screenReason is why a cheap look already rules a position out ("" if
+// it does not).
+func screenReason(d decision, prevE float64) string {
+	switch {
+	case d.onlyMove:
+		return RejectOnlyMove
+	case !d.clear():
+		return RejectNoClearBest
+	case d.kind() == "":
+		return RejectNeither
+	case d.kind() == "win" && prevE >= AlreadyWonE:
+		return RejectAlreadyWon
+	}
+	return ""
+}
+
+// Position judges one position in full and returns its puzzle, or why it
+// is none. prevE is the solver's expected score before the opponent's
+// last move (-1 if unknown): a position already won then is no puzzle.
+// seen holds the keys of earlier positions of the game (may be nil).
+func (m *Miner) Position(ctx context.Context, g games.Game, prevE float64, seen map[string]bool) (Puzzle, string, error) {
+	p, reason, err := m.position(ctx, g, prevE, seen, m.Opts.withDefaults())
+	if err == nil {
+		if reason != "" {
+			m.Stats.reject(reason)
+		} else {
+			m.Stats.Found++
+		}
+	}
+	return p, reason, err
+}
+
+func (m *Miner) position(ctx context.Context, g games.Game, prevE float64, seen map[string]bool, o Options) (Puzzle, string, error) {
+	if g.Outcome().Over {
+		return Puzzle{}, RejectOnlyMove, nil
+	}
+	d, err := decide(ctx, g, o.Nodes, 0)
+	if err != nil {
+		return Puzzle{}, "", err
+	}
+	kind := d.kind()
+	if reason := screenReason(d, prevE); reason != "" {
+		return Puzzle{}, reason, nil
+	}
+	line, reason, err := buildLine(ctx, g, d, seen, o)
+	if err != nil || reason != "" {
+		return Puzzle{}, reason, err
+	}
+	end, err := playLine(g, line)
+	if err != nil {
+		return Puzzle{}, "", err
+	}
+	solver := g.Turn().Player
+	last := line[len(line)-1]
+	if last.rolled {
+		worst, _, err := worstRoll(ctx, lineBefore(g, line), last.move, o.Nodes/2)
+		if err != nil {
+			return Puzzle{}, "", err
+		}
+		if !last.dec.onlyMove && worst <= last.dec.eSec {
+			return Puzzle{}, RejectRoll, nil
+		}
+		if kind == "win" && worst < SaveE {
+			return Puzzle{}, RejectRoll, nil
+		}
+	} else {
+		e, err := solverE(ctx, end, solver, o.Nodes)
+		if err != nil {
+			return Puzzle{}, "", err
+		}
+		if (kind == "win" && e < WinE) || (kind == "save" && e < SaveE) {
+			return Puzzle{}, RejectFades, nil
+		}
+	}
+	p := Puzzle{Variant: g.Variant(), Position: g.Position()}
+	for _, st := range line {
+		p.Solution = append(p.Solution, st.move.Notation)
+	}
+	p.ID = makeID(p.Variant, p.Position, p.Solution)
+	p.Themes = themes(g, line, end, kind)
+	depth, err := firstClearDepth(ctx, g, p.Solution[0], d.scores.Depth, o.Nodes)
+	if err != nil {
+		return Puzzle{}, "", err
+	}
+	p.Rating = RatingForDepth(depth)
+	if err := Verify(ctx, &p, o); err != nil {
+		if _, ok := err.(*VerifyError); ok {
+			return Puzzle{}, RejectDeeper, nil
+		}
+		return Puzzle{}, "", err
+	}
+	return p, "", nil
+}
+
+// lineBefore is the position before the line's last move.
+func lineBefore(g games.Game, line []step) games.Game {
+	before, _ := playLine(g, line[:len(line)-1]) // played once already
+	return before
+}
+
+// RatingForDepth is a puzzle's starting rating from the shallowest search
+// depth (plies) that already finds its first move clearly best.
+func RatingForDepth(depth int) int { return 1000 + 150*depth }
+
+// firstClearDepth is the shallowest depth, up to max, at which move is
+// clearly best in g.
+func firstClearDepth(ctx context.Context, g games.Game, move string, max int, nodes int64) (int, error) {
+	for depth := 1; depth < max; depth++ {
+		d, err := decide(ctx, g, nodes, depth)
+		if err != nil {
+			return 0, err
+		}
+		if d.scores.Depth < depth {
+			break // the budget ran out before this depth
+		}
+		if d.best.Move.Notation == move && d.clear() {
+			return depth, nil
+		}
+	}
+	return max, nil
+}

@@ -1,0 +1,123 @@
+package puzzles
+
+import (
+	"context"
+
+	"github.com/bermudachess/bermuda/engine"
+	"github.com/bermudachess/bermuda/games"
+)
+
+// Why a candidate position is not a puzzle: the keys of Stats.Rejected.
+const (
+	RejectOnlyMove    = "one legal move"
+	RejectNoClearBest = "no clearly best move"
+	RejectNeither     = "the best move neither wins nor saves"
+	RejectAlreadyWon  = "already won before the opponent's move"
+	RejectRepetition  = "the line repeats a position"
+	RejectFades       = "the advantage does not stay"
+	RejectRoll        = "a roll of the dice undoes the solution"
+	RejectDeeper      = "a deeper search disagrees"
+	RejectTooShort    = "nothing left after trimming the line"
+)
+
+// step is one move of a line as the generator played it.
+type step struct {
+	move     games.Move
+	solver   bool
+	onlyMove bool     // a solver move that was the only legal one
+	dec      decision // the solver's decision (solver moves only)
+	events   []games.Event
+	rolled   bool
+	before   games.Game // the position the move is played in
+	after    games.Game // and the one it leads to (one roll's, for a rolling move)
+}
+
+// buildLine follows the best line from g: the solver's clearly best moves
+// and the engine's best replies, until a solver move is no longer clearly
+// best, MaxSolverMoves solver moves are played, the game ends, or a move
+// would roll dice (a solver's rolling move ends the line; an opponent's
+// is left out). first is the decision already made at g. The line is
+// trimmed to end on a solver move that had a choice, as Lichess trims
+// final only-moves. seen holds the keys of the game's earlier positions: a
+// line back to one of them, or to itself, is a repetition and no puzzle.
+func buildLine(ctx context.Context, g games.Game, first decision, seen map[string]bool, o Options) ([]step, string, error) {
+	solver := g.Turn().Player
+	keys := map[string]bool{g.Key(): true}
+	for k := range seen {
+		keys[k] = true
+	}
+	var line []step
+	cur := g
+	solverMoves := 0
+	for solverMoves < o.MaxSolverMoves && !cur.Outcome().Over {
+		st := step{solver: cur.Turn().Player == solver}
+		if st.solver {
+			st.dec = first
+			if len(line) > 0 {
+				d, err := decide(ctx, cur, o.Nodes, 0)
+				if err != nil {
+					return nil, "", err
+				}
+				if !d.clear() {
+					break
+				}
+				st.dec = d
+			}
+			st.move, st.onlyMove = st.dec.best.Move, st.dec.onlyMove
+			solverMoves++
+		} else {
+			best, _, err := engine.BestScore(ctx, cur, engine.Limits{Nodes: o.Nodes})
+			if err != nil {
+				return nil, "", err
+			}
+			st.move = best.Move
+		}
+		r, err := rolls(cur, st.move)
+		if err != nil {
+			return nil, "", err
+		}
+		if r && !st.solver {
+			break
+		}
+		next := cur.Clone()
+		// A rolling move is the line's last: any face will do for its
+		// events, the dice check judges every face.
+		st.events, err = next.Play(st.move, games.NewDice(games.Seeded(1)))
+		if err != nil {
+			return nil, "", err
+		}
+		st.rolled, st.before, st.after = r, cur, next
+		line = append(line, st)
+		cur = next
+		if r {
+			break
+		}
+		if !cur.Outcome().Over {
+			if keys[cur.Key()] {
+				return nil, RejectRepetition, nil
+			}
+			keys[cur.Key()] = true
+		}
+	}
+	for len(line) > 1 && (!line[len(line)-1].solver || line[len(line)-1].onlyMove) {
+		line = line[:len(line)-1]
+	}
+	if len(line) == 0 || !line[0].solver {
+		return nil, RejectTooShort, nil
+	}
+	return line, "", nil
+}
+
+// playLine plays the line's moves on a copy of g; the last may roll, and
+// is then played with the given face script (nil: any face).
+func playLine(g games.Game, line []step) (games.Game, error) {
+	cur := g
+	for _, st := range line {
+		next := cur.Clone()
+		if _, err := next.Play(st.move, games.NewDice(games.Seeded(1))); err != nil {
+			return nil, err
+		}
+		cur = next
+	}
+	return cur, nil
+}

@@ -1,0 +1,204 @@
+package puzzles
+
+import (
+	"fmt"
+	"hash/fnv"
+	"strings"
+
+	"github.com/bermudachess/bermuda/games"
+)
+
+// Puzzle is one puzzle as shipped: one JSON object a line in
+// data/VARIANT.jsonl.
+type Puzzle struct {
+	ID      string `json:"id"`
+	Variant string `json:"variant"`
+	// Position is the position string games.NewGame(Variant, Position)
+	// loads (what `bermuda play -fen` takes); the player to act in it is
+	// the solver.
+	Position string `json:"position"`
+	// Solution is the line in canonical notation (games.Move.Notation),
+	// starting with the solver's move; who plays each move follows the
+	// position's turns (in Random Move Number Chess the solver may play
+	// several in a row). It ends with a solver's move.
+	Solution []string `json:"solution"`
+	// Rating is the starting difficulty: 1000 + 150·depth, where depth is
+	// the shallowest search that already finds the first move clearly best.
+	Rating int      `json:"rating"`
+	Themes []string `json:"themes"`
+}
+
+// Theme tags, as the generator can tell them.
+const (
+	ThemeKingCapture   = "kingCapture"   // the line takes a king
+	ThemeMate          = "mate"          // the line ends in checkmate
+	ThemeAngleDice     = "angleDice"     // a solver move rolls the Angle's dice
+	ThemeDrop          = "drop"          // Bermuda chess: a piece drops to the lower board
+	ThemeClimb         = "climb"         // Bermuda chess: a piece climbs to the upper board
+	ThemeJester        = "jester"        // Bede Chess: the solver moves the Jester (copying)
+	ThemeSchrodinger   = "schrodinger"   // spIndecision/Beryl: an undecided piece is declared
+	ThemeMultiMove     = "multiMove"     // Random Move Number Chess: several solver moves in a turn
+	ThemeShipPromotion = "shipPromotion" // the Angle: a pawn becomes a Ship
+	ThemePromotion     = "promotion"     // a pawn (or squire) promotes
+	ThemeMaterial      = "material"      // the line wins material that stays
+	ThemeDefence       = "defence"       // the only move that saves the game
+	ThemeDice          = "dice"          // the last move rolls, and wins against every roll
+)
+
+// makeID names a puzzle by its variant and a hash of its position and
+// solution, so the same puzzle gets the same id in every run.
+func makeID(variant, position string, solution []string) string {
+	h := fnv.New64a()
+	h.Write([]byte(position))
+	for _, m := range solution {
+		h.Write([]byte{0})
+		h.Write([]byte(m))
+	}
+	return fmt.Sprintf("%s-%012x", variant, h.Sum64()&0xffffffffffff)
+}
+
+// Start loads the puzzle's position.
+func (p *Puzzle) Start() (games.Game, error) {
+	g, err := games.NewGame(p.Variant, p.Position)
+	if err != nil {
+		return nil, fmt.Errorf("puzzle %s: %w", p.ID, err)
+	}
+	if g.Outcome().Over {
+		return nil, fmt.Errorf("puzzle %s: the position is already over (%s)", p.ID, g.Outcome().Reason)
+	}
+	return g, nil
+}
+
+// Solver is the player who solves the puzzle: the one to act at the start.
+func (p *Puzzle) Solver() (games.Player, error) {
+	g, err := p.Start()
+	if err != nil {
+		return games.NoPlayer, err
+	}
+	return g.Turn().Player, nil
+}
+
+// At is the position before the solution's move number ply (0 = the
+// start). Only the last move of a solution may roll dice, so every
+// position before it is known without a roller.
+func (p *Puzzle) At(ply int) (games.Game, error) {
+	if ply < 0 || ply >= len(p.Solution) {
+		return nil, fmt.Errorf("puzzle %s: ply %d is outside its %d-move solution", p.ID, ply, len(p.Solution))
+	}
+	g, err := p.Start()
+	if err != nil {
+		return nil, err
+	}
+	for i := 0; i < ply; i++ {
+		if g, err = playNoDice(g, p.Solution[i]); err != nil {
+			return nil, fmt.Errorf("puzzle %s, ply %d: %w", p.ID, i, err)
+		}
+	}
+	return g, nil
+}
+
+// playNoDice plays the move named by its canonical notation on a copy of
+// g; a move that would roll dice is an error.
+func playNoDice(g games.Game, notation string) (games.Game, error) {
+	m, ok := findLegal(g, notation)
+	if !ok {
+		return nil, fmt.Errorf("%q is not a legal move in %s", notation, g.Position())
+	}
+	next := g.Clone()
+	d := games.NewDice(nil)
+	if _, err := next.Play(m, d); err != nil {
+		return nil, err
+	}
+	if d.Err() != nil {
+		return nil, fmt.Errorf("%s rolls dice before the end of the solution", notation)
+	}
+	return next, nil
+}
+
+// findLegal finds the legal move with exactly this canonical notation.
+func findLegal(g games.Game, notation string) (games.Move, bool) {
+	for _, m := range g.LegalMoves() {
+		if m.Notation == notation {
+			return m, true
+		}
+	}
+	return games.Move{}, false
+}
+
+// Verdict is what Check says of a solver's answer.
+type Verdict int
+
+const (
+	Wrong   Verdict = iota // not the solution: the puzzle is failed
+	Correct                // the solution's move: play Solution[ply+1…] for the opponent, then ask again
+	Solved                 // the last solver move, or another move that wins at once
+)
+
+func (v Verdict) String() string {
+	return [...]string{"wrong", "correct", "solved"}[v]
+}
+
+// Check judges what a solver typed at solution move ply, which must be a
+// solver's move. The text is read as players type moves (games'
+// forgiving parser). As Lichess does, a different move that wins the game
+// on the spot (a mate, a king taken) also solves the puzzle. The error is
+// for input that is not a legal move at all (a *games.MoveError) or a ply
+// that is not the solver's; neither counts as an answer.
+func (p *Puzzle) Check(ply int, text string) (Verdict, error) {
+	g, err := p.At(ply)
+	if err != nil {
+		return Wrong, err
+	}
+	solver, _ := p.Solver()
+	if g.Turn().Player != solver {
+		return Wrong, fmt.Errorf("puzzle %s: ply %d is the opponent's move", p.ID, ply)
+	}
+	m, err := g.ParseMove(text)
+	if err != nil {
+		return Wrong, err
+	}
+	if m.Notation == p.Solution[ply] {
+		if p.lastSolverPly() == ply {
+			return Solved, nil
+		}
+		return Correct, nil
+	}
+	if winsAtOnce(g, m, solver) {
+		return Solved, nil
+	}
+	return Wrong, nil
+}
+
+// lastSolverPly is the index of the solution's last move (always the
+// solver's).
+func (p *Puzzle) lastSolverPly() int { return len(p.Solution) - 1 }
+
+// winsAtOnce says whether m ends the game with solver the winner, however
+// any dice it rolls fall.
+func winsAtOnce(g games.Game, m games.Move, solver games.Player) bool {
+	outs, err := games.RollOutcomes(g, m, 2)
+	if err != nil || len(outs) == 0 {
+		return false
+	}
+	for _, o := range outs {
+		out := o.Game.Outcome()
+		if !out.Over || out.Draw || out.Winner != solver {
+			return false
+		}
+	}
+	return true
+}
+
+// HasTheme says whether the puzzle carries tag.
+func (p *Puzzle) HasTheme(tag string) bool {
+	for _, t := range p.Themes {
+		if t == tag {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *Puzzle) String() string {
+	return fmt.Sprintf("%s [%d] %s: %s", p.ID, p.Rating, p.Position, strings.Join(p.Solution, " "))
+}
