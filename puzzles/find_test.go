@@ -2,6 +2,7 @@ package puzzles
 
 import (
 	"context"
+	"math"
 	"testing"
 
 	"github.com/bermudachess/bermuda/games"
@@ -36,7 +37,7 @@ func TestHangingQueenIsAPuzzle(t *testing.T) {
 				t.Fatal(err)
 			}
 			m := &Miner{Opts: testOpts}
-			p, reason, err := m.Position(context.Background(), g, -1, nil)
+			p, reason, err := m.Position(context.Background(), g, math.NaN(), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -64,7 +65,7 @@ func TestTwoEqualMovesAreNoPuzzle(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := &Miner{Opts: testOpts}
-	_, reason, err := m.Position(context.Background(), g, -1, nil)
+	_, reason, err := m.Position(context.Background(), g, math.NaN(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

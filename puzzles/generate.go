@@ -2,6 +2,7 @@ package puzzles
 
 import (
 	"context"
+	"math"
 	"sort"
 
 	"github.com/bermudachess/bermuda/games"
@@ -43,14 +44,24 @@ type Miner struct {
 }
 
 // Game mines one game, given as its positions oldest first (the position
-// before each ply, and the last). Every position is screened with a
-// cheap search; those where one move stands out are searched in full
+// before each ply, and the last). expected, if not nil, holds for each
+// position the expected score the game's own search gave its player to
+// act (NaN where none: a random move, a forced one): as Lichess's
+// generator reads a game's evaluations, only positions where the player
+// to act gained at least SwingE since the position before (the opponent
+// may have erred) are looked at further. Those are screened with a cheap
+// search; where one move stands out they are searched in full
 // (Position). After a puzzle, the positions its line covers are skipped.
-func (m *Miner) Game(ctx context.Context, positions []games.Game) ([]Puzzle, error) {
+func (m *Miner) Game(ctx context.Context, positions []games.Game, expected []float64) ([]Puzzle, error) {
 	o := m.Opts.withDefaults()
 	var out []Puzzle
-	prev := -1.0 // the previous position's E for its player to act; -1 unknown
-	var prevPlayer games.Player
+	known := make([]float64, len(positions)) // best known E for each position's player to act
+	for i := range known {
+		known[i] = math.NaN()
+		if expected != nil && i < len(expected) {
+			known[i] = expected[i]
+		}
+	}
 	seen := map[string]bool{}
 	for i := 0; i < len(positions); i++ {
 		g := positions[i]
@@ -59,18 +70,23 @@ func (m *Miner) Game(ctx context.Context, positions []games.Game) ([]Puzzle, err
 		}
 		m.Stats.Positions++
 		solver := g.Turn().Player
-		prevE := -1.0
-		if prev >= 0 {
-			prevE = prev
-			if prevPlayer != solver {
-				prevE = 1 - prev
+		prevE := math.NaN()
+		if i > 0 {
+			prevE = known[i-1]
+			if positions[i-1].Turn().Player != solver {
+				prevE = 1 - prevE
 			}
+		}
+		if expected != nil && !math.IsNaN(known[i]) && !math.IsNaN(prevE) && known[i]-prevE < SwingE {
+			seen[g.Key()] = true
+			m.Stats.reject(RejectNoSwing)
+			continue
 		}
 		screen, err := decide(ctx, g, o.ScreenNodes, 0)
 		if err != nil {
 			return out, err
 		}
-		prev, prevPlayer = screen.eBest, solver
+		known[i] = screen.eBest
 		reason := screenReason(screen, prevE)
 		var p Puzzle
 		if reason == "" {
@@ -90,10 +106,15 @@ func (m *Miner) Game(ctx context.Context, positions []games.Game) ([]Puzzle, err
 			i++ // the line's own positions are the same puzzle again
 			seen[positions[i].Key()] = true
 		}
-		prev = -1
 	}
 	return out, nil
 }
+
+// SwingE is the gain in expected score, for the player to act, since the
+// position before, that makes a self-play position worth a look (Lichess
+// asks for 0.5 on its −1…1 scale, 0.25 on ours; the self-play searches
+// are shallow and noisy, so we ask for less).
+const SwingE = 0.15
 
 // screenReason is why a cheap look already rules a position out ("" if
 // it does not).
@@ -105,7 +126,7 @@ func screenReason(d decision, prevE float64) string {
 		return RejectNoClearBest
 	case d.kind() == "":
 		return RejectNeither
-	case d.kind() == "win" && prevE >= AlreadyWonE:
+	case d.kind() == "win" && !math.IsNaN(prevE) && prevE >= AlreadyWonE:
 		return RejectAlreadyWon
 	}
 	return ""
@@ -113,7 +134,7 @@ func screenReason(d decision, prevE float64) string {
 
 // Position judges one position in full and returns its puzzle, or why it
 // is none. prevE is the solver's expected score before the opponent's
-// last move (-1 if unknown): a position already won then is no puzzle.
+// last move (NaN if unknown): a position already won then is no puzzle.
 // seen holds the keys of earlier positions of the game (may be nil).
 func (m *Miner) Position(ctx context.Context, g games.Game, prevE float64, seen map[string]bool) (Puzzle, string, error) {
 	p, reason, err := m.position(ctx, g, prevE, seen, m.Opts.withDefaults())

@@ -47,7 +47,7 @@ type Options struct {
 // Defaults of Options.
 const (
 	DefaultNodes       = 40_000
-	DefaultScreenNodes = 6_000
+	DefaultScreenNodes = 4_000
 )
 
 func (o Options) withDefaults() Options {

@@ -18,6 +18,7 @@ const (
 	RejectRoll        = "a roll of the dice undoes the solution"
 	RejectDeeper      = "a deeper search disagrees"
 	RejectTooShort    = "nothing left after trimming the line"
+	RejectNoSwing     = "not after a mistake (the game's own scores did not swing)"
 )
 
 // step is one move of a line as the generator played it.

@@ -63,7 +63,7 @@ func themes(start games.Game, line []step, end games.Game, kind string) []string
 		}
 	}
 	switch {
-	case kind == "save":
+	case kind == "save" && !forced:
 		set[ThemeDefence] = true
 	case !forced && !set[ThemeKingCapture] && !set[ThemeMate]:
 		set[ThemeMaterial] = true

@@ -29,12 +29,16 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	check := fs.String("check", "", "instead: re-verify every puzzle of this JSON-lines file with the deeper search (exit 1 if any fails)")
 	nodes := fs.Int64("nodes", puzzles.DefaultNodes, "search nodes per decision (the check searches 3× as many)")
 	max := fs.Int("max", 0, "stop after this many puzzles (0: no limit)")
-	level := fs.Int("level", 3, "self-play engine level (noise makes mistakes)")
+	levels := fs.String("levels", "3,3", "self-play engine levels of the two players (swapped every other game; noise makes mistakes)")
 	if help, err := parseFlags(fs, args); help || err != nil {
 		return err
 	}
-	if *nodes < 1000 || *n < 0 || *max < 0 || *level < 1 || *level > 5 {
-		return usagef("-nodes must be at least 1000, -games and -max not negative, -level 1–5")
+	if *nodes < 1000 || *n < 0 || *max < 0 {
+		return usagef("-nodes must be at least 1000, -games and -max not negative")
+	}
+	var lv [2]int
+	if _, err := fmt.Sscanf(*levels, "%d,%d", &lv[0], &lv[1]); err != nil || lv[0] < 1 || lv[0] > 5 || lv[1] < 1 || lv[1] > 5 {
+		return usagef("-levels wants two levels 1–5, e.g. 3,3")
 	}
 	opts := puzzles.Options{Nodes: *nodes}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -60,8 +64,8 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	m := &puzzles.Miner{Opts: opts}
 	start := time.Now()
 	found, mined := 0, 0
-	mine := func(positions []games.Game) error {
-		ps, err := m.Game(ctx, positions)
+	mine := func(positions []games.Game, expected []float64) error {
+		ps, err := m.Game(ctx, positions, expected)
 		if err != nil {
 			return err
 		}
@@ -78,11 +82,11 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *dbPath != "" {
 		err = mineDatabase(ctx, *dbPath, *variant, *n, mine, enough)
 	} else {
-		sp := puzzles.SelfPlay{Variant: *variant, Seed: *seed, Level: *level}
+		sp := puzzles.SelfPlay{Variant: *variant, Seed: *seed, Levels: lv}
 		for i := 0; i < *n && !enough() && err == nil; i++ {
-			var positions []games.Game
-			if positions, err = sp.Positions(ctx, i); err == nil {
-				err = mine(positions)
+			var played puzzles.Played
+			if played, err = sp.Play(ctx, i); err == nil {
+				err = mine(played.Positions, played.Expected)
 			}
 		}
 	}
@@ -96,7 +100,7 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 // mineDatabase mines the finished games of one variant in a database, by
 // id, through the store's read API; games still being played (or aborted)
 // are never read.
-func mineDatabase(ctx context.Context, path, variant string, limit int, mine func([]games.Game) error, enough func() bool) error {
+func mineDatabase(ctx context.Context, path, variant string, limit int, mine func([]games.Game, []float64) error, enough func() bool) error {
 	if !db.IsPostgresURL(path) {
 		if _, err := os.Stat(path); err != nil {
 			return err // Open would create an empty database
@@ -135,7 +139,7 @@ func mineDatabase(ctx context.Context, path, variant string, limit int, mine fun
 		if err != nil {
 			return fmt.Errorf("game %d: %w", id, err)
 		}
-		if err := mine(positions); err != nil {
+		if err := mine(positions, nil); err != nil {
 			return err
 		}
 		done++

@@ -1,0 +1,151 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/puzzles"
+)
+
+// TestPuzzlesCommand: bermuda puzzles mines seeded self-play games into a
+// JSON-lines file with its figures on stderr, refuses bad flags with exit
+// code 2, and -check exits 0 for a sound file and 1 for a tampered one.
+func TestPuzzlesCommand(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "chess.jsonl")
+	code, _, errs := runCmd(t, "", "puzzles", "-variant", "chess", "-games", "2", "-seed", "7", "-nodes", "8000", "-o", out)
+	if code != 0 {
+		t.Fatalf("code %d: %s", code, errs)
+	}
+	if !strings.Contains(errs, "chess: seed 7, 2 games") || !strings.Contains(errs, "rejected") {
+		t.Errorf("no figures on stderr: %q", errs)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mined, err := puzzles.ReadJSONL(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range mined {
+		if p.Variant != "chess" || len(p.Solution) == 0 {
+			t.Errorf("mined %+v", p)
+		}
+	}
+
+	// A known puzzle (1.e4 d6 2.Qg4?? Bxg4) checks out; the same with a
+	// wrong first move does not.
+	good := puzzles.Puzzle{ID: "chess-good", Variant: "chess",
+		Position: "rnbqkbnr/ppp1pppp/3p4/8/4P1Q1/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2",
+		Solution: []string{"c8g4"}, Rating: 1150, Themes: []string{puzzles.ThemeMaterial}}
+	bad := good
+	bad.ID, bad.Solution = "chess-bad", []string{"e7e5"}
+	write := func(name string, ps ...puzzles.Puzzle) string {
+		path := filepath.Join(dir, name)
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if err := puzzles.WriteJSONL(f, ps); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	const checkNodes = "10000"
+	if code, stdout, errs := runCmd(t, "", "puzzles", "-check", write("good.jsonl", good), "-nodes", checkNodes); code != 0 || !strings.Contains(stdout, "1 puzzles, 0 failed") {
+		t.Errorf("good file: code %d, %q %q", code, stdout, errs)
+	}
+	if code, stdout, _ := runCmd(t, "", "puzzles", "-check", write("bad.jsonl", good, bad), "-nodes", checkNodes); code != 1 || !strings.Contains(stdout, "FAIL puzzle chess-bad") {
+		t.Errorf("tampered file: code %d, %q", code, stdout)
+	}
+	illegal := good
+	illegal.ID, illegal.Solution = "chess-illegal", []string{"e2e4"}
+	if code, stdout, _ := runCmd(t, "", "puzzles", "-check", write("illegal.jsonl", illegal), "-nodes", checkNodes); code != 1 || !strings.Contains(stdout, "not a legal move") {
+		t.Errorf("illegal move: code %d, %q", code, stdout)
+	}
+	garbage := filepath.Join(dir, "garbage.jsonl")
+	os.WriteFile(garbage, []byte("{not json\n"), 0o644)
+	if code, _, _ := runCmd(t, "", "puzzles", "-check", garbage); code != 1 {
+		t.Errorf("malformed file: code %d, want 1", code)
+	}
+	if code, _, _ := runCmd(t, "", "puzzles", "-check", filepath.Join(dir, "missing.jsonl")); code != 1 {
+		t.Errorf("missing file: code %d, want 1", code)
+	}
+
+	for _, args := range [][]string{
+		{"puzzles", "-variant", "chess"},                                 // neither -games nor -db
+		{"puzzles", "-variant", "nosuch", "-games", "1"},                 // unknown variant
+		{"puzzles", "-games", "1", "-levels", "3"},                       // one level
+		{"puzzles", "-games", "1", "-nodes", "10"},                       // too few nodes
+		{"puzzles", "-games", "1", "extra"},                              // stray argument
+		{"puzzles", "-db", filepath.Join(dir, "none.db"), "-games", "x"}, // not a number
+	} {
+		if code, _, _ := runCmd(t, "", args...); code != 2 {
+			t.Errorf("%v: code %d, want 2", args, code)
+		}
+	}
+	if code, _, _ := runCmd(t, "", "puzzles", "-db", filepath.Join(dir, "none.db")); code != 1 {
+		t.Errorf("-db on a missing file: code %d, want 1 (and no database created)", code)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "none.db")); err == nil {
+		t.Error("-db created a database")
+	}
+}
+
+// TestPuzzlesFromDatabase: -db reads finished games only. Two games in a
+// SQLite file reach the same hanging queen (1.e4 d6 2.Qg4??); the one
+// still being played is never read, so one puzzle comes out.
+func TestPuzzlesFromDatabase(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "bermuda.db")
+	store, err := db.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 2; i++ {
+		id, err := store.CreateGame(ctx, db.Game{GuildID: "g1", Variant: "chess", Players: [2]string{"alice", "bob"}, Days: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ply, text := range []string{"e4", "d6", "Qg4"} {
+			_, pos, err := store.LoadGame(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, rec, _, err := games.Apply(pos, text, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := db.Move{Notation: rec.Move, PlayerID: []string{"alice", "bob"}[ply%2], Rolls: rec.Rolls}
+			if _, err := store.AppendMove(ctx, id, ply, m, time.Time{}, time.Time{}, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if i == 0 {
+			if _, err := store.EndGame(ctx, id, db.End{Winner: 1, Reason: "resignation"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	store.Close()
+	code, out, errs := runCmd(t, "", "puzzles", "-db", path, "-variant", "chess", "-nodes", "8000")
+	if code != 0 {
+		t.Fatalf("code %d: %s", code, errs)
+	}
+	ps, err := puzzles.ReadJSONL(strings.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) != 1 || ps[0].Solution[0] != "c8g4" || !strings.Contains(errs, "1 games") {
+		t.Errorf("puzzles %v; stderr %q", ps, errs)
+	}
+}
