@@ -82,25 +82,15 @@ func (m *Miner) Game(ctx context.Context, positions []games.Game, expected []flo
 			m.Stats.reject(RejectNoSwing)
 			continue
 		}
-		screen, err := decide(ctx, g, o.ScreenNodes, 0)
+		p, screened, reason, err := m.candidate(ctx, g, prevE, seen, o)
 		if err != nil {
 			return out, err
 		}
-		known[i] = screen.eBest
-		reason := screenReason(screen, prevE)
-		var p Puzzle
-		if reason == "" {
-			p, reason, err = m.position(ctx, g, prevE, seen, o)
-			if err != nil {
-				return out, err
-			}
-		}
+		known[i] = screened
 		seen[g.Key()] = true
 		if reason != "" {
-			m.Stats.reject(reason)
 			continue
 		}
-		m.Stats.Found++
 		out = append(out, p)
 		for j := 1; j < len(p.Solution) && i+1 < len(positions); j++ {
 			i++ // the line's own positions are the same puzzle again
@@ -108,6 +98,55 @@ func (m *Miner) Game(ctx context.Context, positions []games.Game, expected []flo
 		}
 	}
 	return out, nil
+}
+
+// Branches mines the positions self-play reached by a random move in place
+// of the engine's (SelfPlay.BranchEvery). seen holds the keys of the
+// main line's positions, so a branch that transposes back is no puzzle.
+func (m *Miner) Branches(ctx context.Context, branches []Branch, seen map[string]bool) ([]Puzzle, error) {
+	o := m.Opts.withDefaults()
+	var out []Puzzle
+	for _, b := range branches {
+		if b.Game.Outcome().Over {
+			continue
+		}
+		m.Stats.Positions++
+		prevE := b.Before
+		if b.Game.Turn().Player != b.Mover {
+			prevE = 1 - prevE
+		}
+		p, _, reason, err := m.candidate(ctx, b.Game, prevE, seen, o)
+		if err != nil {
+			return out, err
+		}
+		if reason == "" {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+// candidate screens a position cheaply and, if one move stands out, judges
+// it in full; it counts the result in Stats and returns the screen's
+// expected score for the player to act.
+func (m *Miner) candidate(ctx context.Context, g games.Game, prevE float64, seen map[string]bool, o Options) (Puzzle, float64, string, error) {
+	screen, err := decide(ctx, g, o.ScreenNodes, 0)
+	if err != nil {
+		return Puzzle{}, 0, "", err
+	}
+	reason := screenReason(screen, prevE)
+	var p Puzzle
+	if reason == "" {
+		if p, reason, err = m.position(ctx, g, prevE, seen, o); err != nil {
+			return Puzzle{}, 0, "", err
+		}
+	}
+	if reason != "" {
+		m.Stats.reject(reason)
+	} else {
+		m.Stats.Found++
+	}
+	return p, screen.eBest, reason, nil
 }
 
 // SwingE is the gain in expected score, for the player to act, since the

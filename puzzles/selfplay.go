@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
 
 	"github.com/bermudachess/bermuda/engine"
 	"github.com/bermudachess/bermuda/games"
@@ -22,6 +23,11 @@ type SelfPlay struct {
 	Nodes int64
 	// MaxPlies ends a game that goes on (default 200).
 	MaxPlies int
+	// BranchEvery: at every this many plies (0: never) a random legal
+	// move is also tried in place of the engine's, and the position after
+	// it becomes a candidate of its own (Played.Branches): a mistake on
+	// demand, which the main line leaves to the levels' noise.
+	BranchEvery int
 }
 
 // Played is one self-play game: its positions, oldest first (the start,
@@ -31,6 +37,17 @@ type SelfPlay struct {
 type Played struct {
 	Positions []games.Game
 	Expected  []float64
+	Branches  []Branch
+}
+
+// Branch is a position reached by a random move in place of the
+// engine's, with the mover's expected score before it.
+type Branch struct {
+	Game  games.Game
+	Mover games.Player
+	// Before is the expected score the game's search gave the mover
+	// before the random move (NaN if none).
+	Before float64
 }
 
 // Play plays game number n (0, 1, …). The dice come from a roller seeded
@@ -73,6 +90,15 @@ func (sp SelfPlay) Play(ctx context.Context, n int) (Played, error) {
 			e = review.Expected(sp.Variant, res.Score)
 		}
 		out.Expected = append(out.Expected, e)
+		if sp.BranchEvery > 0 && ply%sp.BranchEvery == sp.BranchEvery-1 {
+			b, err := randomBranch(g, res.Move, e, seed*31+uint64(ply))
+			if err != nil {
+				return Played{}, fmt.Errorf("self-play game %d, ply %d: %w", n, ply, err)
+			}
+			if b.Game != nil {
+				out.Branches = append(out.Branches, b)
+			}
+		}
 		next, _, _, err := games.Apply(g, res.Move.Notation, dice)
 		if err != nil {
 			return Played{}, fmt.Errorf("self-play game %d, ply %d: %w", n, ply, err)
@@ -80,6 +106,27 @@ func (sp SelfPlay) Play(ctx context.Context, n int) (Played, error) {
 		g = next
 	}
 	return out, nil
+}
+
+// randomBranch plays a random legal move other than the engine's choice
+// on a copy of g, with dice of its own seed (nil Game if there is none).
+func randomBranch(g games.Game, chosen games.Move, before float64, seed uint64) (Branch, error) {
+	var others []games.Move
+	for _, m := range g.LegalMoves() {
+		if m.Notation != chosen.Notation {
+			others = append(others, m)
+		}
+	}
+	if len(others) == 0 {
+		return Branch{}, nil
+	}
+	rng := rand.New(rand.NewPCG(seed, seed^0x2545f4914f6cdd1d))
+	m := others[rng.IntN(len(others))]
+	next, _, _, err := games.Apply(g, m.Notation, games.Seeded(seed))
+	if err != nil {
+		return Branch{}, err
+	}
+	return Branch{Game: next, Mover: g.Turn().Player, Before: before}, nil
 }
 
 // RecordPositions replays a recorded game and returns its positions,

@@ -30,10 +30,11 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	nodes := fs.Int64("nodes", puzzles.DefaultNodes, "search nodes per decision (the check searches 3× as many)")
 	max := fs.Int("max", 0, "stop after this many puzzles (0: no limit)")
 	levels := fs.String("levels", "3,3", "self-play engine levels of the two players (swapped every other game; noise makes mistakes)")
+	branch := fs.Int("branch-every", 3, "self-play: at every this many plies also try a random move in place of the engine's and mine the position after it (0: never)")
 	if help, err := parseFlags(fs, args); help || err != nil {
 		return err
 	}
-	if *nodes < 1000 || *n < 0 || *max < 0 {
+	if *nodes < 1000 || *n < 0 || *max < 0 || *branch < 0 {
 		return usagef("-nodes must be at least 1000, -games and -max not negative")
 	}
 	var lv [2]int
@@ -64,10 +65,21 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	m := &puzzles.Miner{Opts: opts}
 	start := time.Now()
 	found, mined := 0, 0
-	mine := func(positions []games.Game, expected []float64) error {
+	mine := func(positions []games.Game, expected []float64, branches []puzzles.Branch) error {
 		ps, err := m.Game(ctx, positions, expected)
 		if err != nil {
 			return err
+		}
+		if len(branches) > 0 {
+			seen := map[string]bool{}
+			for _, g := range positions {
+				seen[g.Key()] = true
+			}
+			more, err := m.Branches(ctx, branches, seen)
+			if err != nil {
+				return err
+			}
+			ps = append(ps, more...)
 		}
 		if *max > 0 && found+len(ps) > *max {
 			ps = ps[:*max-found]
@@ -82,11 +94,11 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if *dbPath != "" {
 		err = mineDatabase(ctx, *dbPath, *variant, *n, mine, enough)
 	} else {
-		sp := puzzles.SelfPlay{Variant: *variant, Seed: *seed, Levels: lv}
+		sp := puzzles.SelfPlay{Variant: *variant, Seed: *seed, Levels: lv, BranchEvery: *branch}
 		for i := 0; i < *n && !enough() && err == nil; i++ {
 			var played puzzles.Played
 			if played, err = sp.Play(ctx, i); err == nil {
-				err = mine(played.Positions, played.Expected)
+				err = mine(played.Positions, played.Expected, played.Branches)
 			}
 		}
 	}
@@ -100,7 +112,7 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 // mineDatabase mines the finished games of one variant in a database, by
 // id, through the store's read API; games still being played (or aborted)
 // are never read.
-func mineDatabase(ctx context.Context, path, variant string, limit int, mine func([]games.Game, []float64) error, enough func() bool) error {
+func mineDatabase(ctx context.Context, path, variant string, limit int, mine func([]games.Game, []float64, []puzzles.Branch) error, enough func() bool) error {
 	if !db.IsPostgresURL(path) {
 		if _, err := os.Stat(path); err != nil {
 			return err // Open would create an empty database
@@ -139,7 +151,7 @@ func mineDatabase(ctx context.Context, path, variant string, limit int, mine fun
 		if err != nil {
 			return fmt.Errorf("game %d: %w", id, err)
 		}
-		if err := mine(positions, nil); err != nil {
+		if err := mine(positions, nil, nil); err != nil {
 			return err
 		}
 		done++
