@@ -203,6 +203,8 @@ func (b *Bot) route(ctx context.Context, r *request) error {
 			return b.pickerClick(ctx, r)
 		case learnPrefix:
 			return b.learnClick(ctx, r)
+		case puzzlePrefix:
+			return b.puzzleClick(ctx, r)
 		}
 		h, ok := buttonHandlers[prefix]
 		if !ok {
@@ -247,6 +249,7 @@ func init() {
 		"help":        (*Bot).cmdHelp,
 		"settings":    (*Bot).cmdSettings,
 		"review":      (*Bot).cmdReview,
+		"puzzle":      (*Bot).cmdPuzzle,
 	}
 	buttonHandlers = map[string]buttonHandler{
 		"accept":  (*Bot).btnAccept,
@@ -259,6 +262,7 @@ func init() {
 		"play":    (*Bot).btnPlay,
 		"review":  (*Bot).btnReview,
 		"learn":   (*Bot).btnLearn,
+		"pzsolve": (*Bot).btnDailySolve,
 	}
 }
 

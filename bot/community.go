@@ -93,6 +93,11 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) error {
 		return err
 	}
 	sb.WriteString(vsComputer)
+	puzzleText, err := b.puzzleStatsText(ctx, userID) // puzzle_daily.go
+	if err != nil {
+		return err
+	}
+	sb.WriteString(puzzleText)
 	fmt.Fprintf(&sb, "Active games: %d", len(active))
 	return b.statsAnswer(ctx, r, userID, truncate(sb.String(), 1990)) // charts.go
 }
@@ -188,7 +193,8 @@ func (b *Bot) cmdHelp(ctx context.Context, r *request) error {
 		"• After a game: **Review** under the result (or `/review` in its thread) — the engine's verdict on every move: accuracy, mistakes, luck with dice, and your own mistakes to solve again.\n" +
 		"• `/rules variant [piece]` — how a variant plays, with pictures; how one piece moves. `/leaderboard`, `/stats` (with a rating chart), `/games` — ratings (Glicko-2 per server and variant) and active games.\n" +
 		"• Every die roll is posted as its own message. Time control: days per move; a reminder comes at 80% of the time, and running out loses.\n" +
-		"• Server managers: `/settings days` sets the default time control.\n"
+		"• `/puzzle [variant]` — a puzzle near your puzzle rating, privately: answer with the menus or `/puzzle answer:`; **Hint** names the piece. `/stats` shows puzzle ratings and streaks.\n" +
+		"• Server managers: `/settings days` sets the default time control; `/settings puzzle_channel` posts a daily puzzle there.\n"
 	if app != "" {
 		text += fmt.Sprintf("Invite me: https://discord.com/oauth2/authorize?client_id=%s&permissions=%d&scope=bot+applications.commands", app, InvitePermissions)
 	}
@@ -201,6 +207,9 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) error {
 	}
 	if r.i.Member == nil || r.i.Member.Permissions&discordgo.PermissionManageGuild == 0 {
 		return userErrorf("Only members with the **Manage Server** permission can change Bermuda's settings.")
+	}
+	if handled, err := b.puzzleSettings(ctx, r); handled { // puzzle_daily.go
+		return err
 	}
 	if days := r.intOption("days"); days != 0 {
 		if !validDays(days) {
