@@ -104,9 +104,20 @@ func TestPuzzleSolvedWithTheMenusFailedHintedAndRated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// ann was given a three-move puzzle earlier (by any replica): /puzzle
-	// shows it again rather than a new one.
-	first, _ := set.ByID("chess-95c1b2478f16")
+	// ann was given a puzzle with an opponent's reply earlier (by any
+	// replica): /puzzle shows it again rather than a new one.
+	var first *puzzles.Puzzle
+	for i := range set.Puzzles {
+		if p := &set.Puzzles[i]; len(p.Solution) == 3 && len(p.Themes) > 0 && !allSolverMoves(t, p) {
+			first = p
+			break
+		}
+	}
+	if first == nil {
+		t.Fatal("no chess puzzle of two solver moves with a reply between them is shipped")
+	}
+	g0, _ := first.At(0)
+	whose := g0.Roles()[g0.Turn().Player]
 	if _, _, err := h.store.StartPuzzle(ctx, db.PuzzleAttempt{UserID: ann.ID, Variant: "chess", PuzzleID: first.ID}); err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +127,7 @@ func TestPuzzleSolvedWithTheMenusFailedHintedAndRated(t *testing.T) {
 		t.Fatalf("/puzzle: type %d ephemeral %v %q", resp.Type, msg.Ephemeral, msg.Content)
 	}
 	checkPickerPicture(t, msg)
-	if e := puzzleEmbeds(msg); !strings.Contains(e, "Black to play") || !strings.Contains(e, "2 moves to find") || strings.Contains(e, "material") {
+	if e := puzzleEmbeds(msg); !strings.Contains(e, whose+" to play") || !strings.Contains(e, "2 moves to find") || strings.Contains(e, first.Themes[0]) {
 		t.Fatalf("the puzzle should say whose move and how many, and hide its theme: %s", e)
 	}
 	stale := menuOfMessage(msg) // a menu of the first position
@@ -128,7 +139,6 @@ func TestPuzzleSolvedWithTheMenusFailedHintedAndRated(t *testing.T) {
 	}
 	checkPickerPicture(t, m)
 	// The old menu, clicked again: nothing is played.
-	g0, _ := first.At(0)
 	mv0, _ := games.MatchMove(first.Solution[0], g0.LegalMoves())
 	resp = h.send(fakediscord.Interaction{Type: 3, User: ann, ChannelID: lobbyID, MessageID: msg.ID, CustomID: stale, Values: []string{mv0.From}})
 	if m, _ = h.fake.Message(msg.ID); resp.Type != 7 || !strings.Contains(m.Content, "out of date; nothing was played") {
@@ -138,7 +148,7 @@ func TestPuzzleSolvedWithTheMenusFailedHintedAndRated(t *testing.T) {
 		t.Fatalf("a stale click moved the attempt: %+v", att)
 	}
 	m = h.pzPlay(ann, msg.ID, first.Solution[2])
-	if !strings.Contains(m.Content, "solved") || !strings.Contains(m.Content, "themes: material") || !strings.Contains(m.Content, "streak 1") {
+	if !strings.Contains(m.Content, "solved") || !strings.Contains(m.Content, "themes: "+strings.Join(first.Themes, ", ")) || !strings.Contains(m.Content, "streak 1") {
 		t.Fatalf("after solving: %q", m.Content)
 	}
 	t.Logf("solved: %s", m.Content)
@@ -384,4 +394,57 @@ func TestPuzzleDailyPostedOnceThroughARestartAndListsItsSolvers(t *testing.T) {
 func (h *harness) solveDailyFail(u fakediscord.User, post fakediscord.Message) fakediscord.Message {
 	h.t.Helper()
 	return h.solveDaily(u, post, true)
+}
+
+func TestPuzzleWithSeveralSolverMovesInOneTurn(t *testing.T) {
+	h := newHarness(t)
+	// A Random Move Number Chess turn of several moves, all the solver's,
+	// a promotion (the picker's third step) among them if the set has one.
+	set, err := puzzles.Load("randommove")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pz *puzzles.Puzzle
+	for i := range set.Puzzles {
+		p := &set.Puzzles[i]
+		if p.HasTheme(puzzles.ThemeMultiMove) && len(p.Solution) >= 2 && (pz == nil || p.HasTheme(puzzles.ThemePromotion) && !pz.HasTheme(puzzles.ThemePromotion)) {
+			if allSolverMoves(t, p) {
+				pz = p
+			}
+		}
+	}
+	if pz == nil {
+		t.Fatal("no Random Move Number Chess puzzle of several solver moves in one turn is shipped")
+	}
+	if _, _, err := h.store.StartPuzzle(t.Context(), db.PuzzleAttempt{UserID: ann.ID, Variant: "randommove", PuzzleID: pz.ID}); err != nil {
+		t.Fatal(err)
+	}
+	msg := h.reply(h.command(ann, lobbyID, "puzzle", str("variant", "randommove")))
+	if e := puzzleEmbeds(msg); !strings.Contains(e, fmt.Sprintf("%d moves to find", len(pz.Solution))) {
+		t.Fatalf("the puzzle: %s", e)
+	}
+	for i, move := range pz.Solution {
+		m := h.pzPlay(ann, msg.ID, move)
+		last := i == len(pz.Solution)-1
+		if last && !strings.Contains(m.Content, "solved") || !last && !strings.Contains(m.Content, "Your turn goes on") {
+			t.Fatalf("after %s: %q", move, m.Content)
+		}
+	}
+	if p, _ := h.store.PuzzlePlayerRating(t.Context(), ann.ID, "randommove"); p.Solved != 1 || p.Rating <= db.StartRating {
+		t.Fatalf("rating after the solve: %+v", p)
+	}
+}
+
+// allSolverMoves says whether every move of p's solution is the solver's.
+func allSolverMoves(t *testing.T, p *puzzles.Puzzle) bool {
+	solver, err := p.Solver()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range p.Solution {
+		if g, err := p.At(i); err != nil || g.Turn().Player != solver {
+			return false
+		}
+	}
+	return true
 }
