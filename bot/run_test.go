@@ -53,6 +53,12 @@ func TestRunRegistersServesAndShutsDownCleanly(t *testing.T) {
 	if !fake.Wait(testWait, func(s *fakediscord.Server) bool { _, ok := s.ResponseLocked(tok); return ok }) {
 		t.Fatal("no answer from Run")
 	}
+	// Interactions are served from the gateway's READY on, while the
+	// commands' registration may still be on its way back: stop only once
+	// start-up is over, or the stop cuts the registration short.
+	for end := time.Now().Add(testWait); !strings.Contains(logs.String(), "bermuda is online") && time.Now().Before(end); {
+		time.Sleep(10 * time.Millisecond)
+	}
 	cancel()
 	select {
 	case err := <-done:
