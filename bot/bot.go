@@ -203,6 +203,8 @@ func (b *Bot) route(ctx context.Context, r *request) error {
 			return b.pickerClick(ctx, r)
 		case learnPrefix:
 			return b.learnClick(ctx, r)
+		case puzzlePrefix:
+			return b.puzzleClick(ctx, r)
 		}
 		h, ok := buttonHandlers[prefix]
 		if !ok {
@@ -248,6 +250,7 @@ func init() {
 		"settings":    (*Bot).cmdSettings,
 		"review":      (*Bot).cmdReview,
 		"tournament":  (*Bot).cmdTournament,
+		"puzzle":      (*Bot).cmdPuzzle,
 	}
 	buttonHandlers = map[string]buttonHandler{
 		"accept":  (*Bot).btnAccept,
@@ -262,6 +265,7 @@ func init() {
 		"learn":   (*Bot).btnLearn,
 		"tjoin":   (*Bot).btnTournamentJoin,
 		"tleave":  (*Bot).btnTournamentLeave,
+		"pzsolve": (*Bot).btnDailySolve,
 	}
 }
 

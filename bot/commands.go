@@ -77,10 +77,16 @@ func Commands() []*discordgo.ApplicationCommand {
 		{Name: "rules", Description: "How a variant plays, with pictures", Options: []*discordgo.ApplicationCommandOption{variantOption(true),
 			{Type: discordgo.ApplicationCommandOptionString, Name: "piece", Description: "How one piece moves (suggestions per variant)", Autocomplete: true},
 		}},
+		{Name: "puzzle", Description: "A puzzle to solve, only you see it (near your puzzle rating)", DMPermission: &dm, Options: []*discordgo.ApplicationCommandOption{
+			{Type: discordgo.ApplicationCommandOptionString, Name: "variant", Description: "Which game's puzzles (default: chess)", Choices: puzzleChoices()},
+			{Type: discordgo.ApplicationCommandOptionString, Name: "answer", Description: "Type your move for your open puzzle instead of the menus (suggestions as you type)", Autocomplete: true},
+		}},
 		{Name: "help", Description: "How to play with Bermuda"},
 		{Name: "settings", Description: "Server settings (Manage Server only)", DMPermission: &dm, DefaultMemberPermissions: &manageGuild, Options: []*discordgo.ApplicationCommandOption{
 			{Type: discordgo.ApplicationCommandOptionInteger, Name: "days", Description: "Default days per move for new challenges", Choices: daysChoices()},
 			{Type: discordgo.ApplicationCommandOptionRole, Name: "tournament_role", Description: "A role whose members may also run tournaments"},
+			{Type: discordgo.ApplicationCommandOptionChannel, Name: "puzzle_channel", Description: "Where I post a daily puzzle", ChannelTypes: []discordgo.ChannelType{discordgo.ChannelTypeGuildText}},
+			{Type: discordgo.ApplicationCommandOptionBoolean, Name: "puzzle_off", Description: "Stop the daily puzzle"},
 		}},
 		tournamentCommand(),
 	}

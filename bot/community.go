@@ -93,6 +93,11 @@ func (b *Bot) cmdStats(ctx context.Context, r *request) error {
 		return err
 	}
 	sb.WriteString(vsComputer)
+	puzzleText, err := b.puzzleStatsText(ctx, userID) // puzzle_daily.go
+	if err != nil {
+		return err
+	}
+	sb.WriteString(puzzleText)
 	fmt.Fprintf(&sb, "Active games: %d", len(active))
 	return b.statsAnswer(ctx, r, userID, truncate(sb.String(), 1990)) // charts.go
 }
@@ -181,16 +186,15 @@ func (b *Bot) cmdHelp(ctx context.Context, r *request) error {
 	app := b.appID
 	b.mu.Unlock()
 	text := "**Bermuda** hosts five strange chess variants, played move by move in a thread over days.\n" +
-		"• `/challenge variant [opponent] [color] [days]` — invite a player (or anyone). On accept a game thread opens.\n" +
-		"• `/challenge variant opponent:@me [level]` — play the computer (levels 1–5, default 3) at once; unrated, `/stats` keeps your record per level.\n" +
-		"• To move, press **Move** under the board: a private picker shows your pieces that can move, then where the one you choose can go (and the promotion or declaration when the rules ask); it plays at the last tap. Nothing to type.\n" +
-		"• In the thread: `/move` to type a move instead (suggestions as you type), `/moves [from]` (your moves drawn on the board), `/board`, `/draw`, `/resign`, `/abort` (before both have moved), `/export [gif]`, `/rematch` after the end. A finished game is posted as an animation.\n" +
-		"• After a game: **Review** under the result (or `/review` in its thread) — the engine's verdict on every move: accuracy, mistakes, luck with dice, and your own mistakes to solve again.\n" +
-		"• `/rules variant [piece]` — how a variant plays, with pictures; how one piece moves. `/leaderboard`, `/stats` (with a rating chart), `/games` — ratings (Glicko-2 per server and variant) and active games.\n" +
-		"• Every die roll is posted as its own message. Time control: days per move; a reminder comes at 80% of the time, and running out loses.\n" +
-		"• `/tournament create variant rounds days [starts] [rated]` — a Swiss tournament at correspondence pace: players press **Join**; each round's games open in their own threads; " +
-		"the table (points, Buchholz, Sonneborn–Berger) is posted after every round. Also `standings`, `withdraw`, `list`, and for organisers `cancel`, `start_round`, `add_computer`.\n" +
-		"• Server managers: `/settings days` sets the default time control; `/settings tournament_role` lets a role run tournaments.\n"
+		"• `/challenge variant [opponent] [color] [days]` — invite a player (or anyone); `opponent:@me [level]` plays the computer (levels 1–5) at once, unrated.\n" +
+		"• To move, press **Move** under the board: a private picker shows your pieces that can move, then where the one you choose can go (and a promotion or declaration when the rules ask). Nothing to type.\n" +
+		"• In the thread: `/move` to type a move instead, `/moves [from]`, `/board`, `/draw`, `/resign`, `/abort` (before both have moved), `/export [gif]`, `/rematch`.\n" +
+		"• After a game: **Review** under the result (or `/review`) — the engine judges every move: accuracy, mistakes, luck with dice, and your mistakes to solve again.\n" +
+		"• `/puzzle [variant]` — a puzzle near your puzzle rating, privately; **Hint** names the piece.\n" +
+		"• `/tournament create variant rounds days` — a Swiss tournament at correspondence pace; `standings`, `withdraw`, `list`; organisers `cancel`, `start_round`, `add_computer`.\n" +
+		"• `/rules variant [piece]` — how a variant plays, with pictures. `/leaderboard`, `/stats` (ratings, chart, puzzle ratings and streaks), `/games`.\n" +
+		"• Every die roll is posted as its own message. Time control: days per move; a reminder at 80% of the time; running out loses.\n" +
+		"• Server managers: `/settings days` (default time control), `tournament_role` (who may run tournaments), `puzzle_channel` (a daily puzzle).\n"
 	if app != "" {
 		text += fmt.Sprintf("Invite me: https://discord.com/oauth2/authorize?client_id=%s&permissions=%d&scope=bot+applications.commands", app, InvitePermissions)
 	}
@@ -203,6 +207,9 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) error {
 	}
 	if r.i.Member == nil || r.i.Member.Permissions&discordgo.PermissionManageGuild == 0 {
 		return userErrorf("Only members with the **Manage Server** permission can change Bermuda's settings.")
+	}
+	if handled, err := b.puzzleSettings(ctx, r); handled { // puzzle_daily.go
+		return err
 	}
 	if days := r.intOption("days"); days != 0 {
 		if !validDays(days) {

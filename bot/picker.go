@@ -41,7 +41,8 @@ const menusPerPage = 4
 type pickerState struct {
 	// prefix is pickerPrefix for a move in a game, learnPrefix for an
 	// answer to one of a review's positions (learn.go), whose ply field
-	// then counts the player's mistakes.
+	// then counts the player's mistakes, or puzzlePrefix for a puzzle
+	// (puzzle.go), whose game field is then the attempt.
 	prefix   string
 	game     int64
 	ply      int
@@ -60,7 +61,7 @@ func (p pickerState) customID(what string) string {
 
 func parsePickerID(id string) (pickerState, error) {
 	f := strings.Split(id, ":")
-	if len(f) != 7 || (f[0] != pickerPrefix && f[0] != learnPrefix) {
+	if len(f) != 7 || (f[0] != pickerPrefix && f[0] != learnPrefix && f[0] != puzzlePrefix) {
 		return pickerState{}, fmt.Errorf("not a picker id: %q", id)
 	}
 	game, err1 := strconv.ParseInt(f[1], 10, 64)

@@ -156,7 +156,9 @@ func moveErrorText(me *games.MoveError) string {
 // be deferred, so it only reads, from the game's latest view: it never
 // waits for a move being played or posted.
 func (b *Bot) autocomplete(ctx context.Context, r *request) error {
-	if name := r.i.ApplicationCommandData().Name; name != "move" {
+	if name := r.i.ApplicationCommandData().Name; name == "puzzle" {
+		return b.autocompletePuzzle(ctx, r) // puzzle.go
+	} else if name != "move" {
 		return b.autocompletePictures(ctx, r, name) // moves_pictures.go
 	}
 	var choices []*discordgo.ApplicationCommandOptionChoice

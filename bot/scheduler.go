@@ -14,10 +14,11 @@ import (
 
 // Tick does whatever the clock has made due: reminders at 80% of a move's
 // time, losses on time, games whose opening a crash cut short, expired
-// challenges, the computer's moves still owed (after a restart), and
-// tournaments to start, pair or finish. Everything it reads comes
-// from the database, so deadlines survive restarts, and every action is
-// claimed in the database first, so none fires twice.
+// challenges, the computer's moves still owed (after a restart), reviews
+// whose process stopped, tournaments to start, pair or finish, and the
+// daily puzzles. Everything it reads comes from the database, so
+// deadlines survive restarts, and every action is claimed in the database
+// first, so none fires twice.
 func (b *Bot) Tick(ctx context.Context) {
 	now := b.Now()
 	b.remind(ctx, now)   // each game's reminder survives its own panic
@@ -27,6 +28,7 @@ func (b *Bot) Tick(ctx context.Context) {
 	func() { defer b.survive("the computer's due moves", 0); b.dueComputerMoves(ctx) }()
 	func() { defer b.survive("reviews whose process stopped", 0); b.resumeReviews(ctx) }()
 	func() { defer b.survive("tournaments", 0); b.dueTournaments(ctx, now) }() // tournament_rounds.go
+	func() { defer b.survive("daily puzzles", 0); b.dailyPuzzles(ctx, now) }()
 	// Claims on interaction ids only matter while Discord might deliver an
 	// id again: never after its 15-minute token life. Keep an hour.
 	if _, err := b.store.ForgetInteractions(ctx, time.Now().Add(-time.Hour)); err != nil {

@@ -47,6 +47,15 @@ var copyTables = []copyTable{
 	{name: "interactions", columns: []string{"interaction_id", "claimed_at"}, key: []string{"interaction_id"}, appendOnly: true},
 	{name: "reviews", columns: []string{"game_id", "state", "claimed_at", "progress", "channel_id", "message_id", "data", "updated_at"},
 		key: []string{"game_id"}},
+	{name: "puzzle_attempts", columns: []string{"id", "user_id", "variant", "puzzle_id", "daily_guild", "daily_day", "ply", "state",
+		"hinted", "rated", "rating_before", "rating_after", "created_at", "ended_at"}, key: []string{"id"}},
+	{name: "puzzle_players", columns: []string{"user_id", "variant", "rating", "rd", "volatility", "attempts", "solved", "streak",
+		"best_streak", "updated_at"}, key: []string{"user_id", "variant"}},
+	{name: "puzzle_ratings", columns: []string{"puzzle_id", "variant", "rating", "rd", "volatility", "attempts", "solved", "updated_at"},
+		key: []string{"puzzle_id"}},
+	{name: "puzzle_channels", columns: []string{"guild_id", "channel_id", "updated_at"}, key: []string{"guild_id"}},
+	{name: "puzzle_dailies", columns: []string{"guild_id", "day", "variant", "puzzle_id", "channel_id", "message_id", "claimed_at",
+		"shown_solvers", "shown_at", "listed"}, key: []string{"guild_id", "day"}},
 }
 
 // TableCopy is what the copy did to one table.
@@ -182,7 +191,7 @@ func copyRows(ctx context.Context, src *txn, dst *sqlStore) ([]TableCopy, error)
 		out = append(out, c)
 	}
 	// The copied ids came with the rows; new ones continue after them.
-	for _, table := range []string{"games", "challenges", "tournaments"} {
+	for _, table := range []string{"games", "challenges", "tournaments", "puzzle_attempts"} {
 		if _, err := tx.ExecContext(ctx, `SELECT setval(pg_get_serial_sequence('`+table+`', 'id'),
 			(SELECT COALESCE(MAX(id), 0) + 1 FROM `+table+`), false)`); err != nil {
 			return nil, fmt.Errorf("moving the %s id sequence past the copied ids: %w", table, err)

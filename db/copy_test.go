@@ -120,6 +120,22 @@ func TestStoreCopyToPostgreSQL(t *testing.T) {
 	} else if ok, err := src.FinishReview(bg, corrupt-1, claim.ClaimedAt, `{"variant":"dbtoy"}`); !ok || err != nil {
 		t.Fatalf("finishing a review: %v %v", ok, err)
 	}
+	// A puzzle solved (with both ratings) and a daily puzzle posted.
+	pa, _, err := src.StartPuzzle(bg, PuzzleAttempt{UserID: "ann", Variant: "chess", PuzzleID: "p1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, err := src.FinishPuzzle(bg, pa.ID, 0, true, 1300); !ok || err != nil {
+		t.Fatalf("finishing a puzzle: %v %v", ok, err)
+	}
+	if err := src.SetPuzzleChannel(bg, "g1", "c1"); err != nil {
+		t.Fatal(err)
+	}
+	if d, _, err := src.ClaimDailyPuzzle(bg, DailyPuzzle{GuildID: "g1", Day: "2026-03-01", Variant: "chess", PuzzleID: "p1", ChannelID: "c1"}, time.Now(), time.Minute); err != nil {
+		t.Fatal(err)
+	} else if ok, err := src.SetDailyMessage(bg, "g1", d.Day, d.ClaimedAt, "m1"); !ok || err != nil {
+		t.Fatalf("recording a daily post: %v %v", ok, err)
+	}
 	first, err := CopyToPostgres(bg, path, url)
 	if err != nil {
 		t.Fatal(err)
@@ -129,7 +145,8 @@ func TestStoreCopyToPostgreSQL(t *testing.T) {
 	var nGames int64
 	src.read.QueryRowContext(bg, `SELECT COUNT(*) FROM games`).Scan(&nGames)
 	if len(first.Tables) != len(copyTables) || source["games"] != nGames || source["moves"] < 38 || source["rating_changes"] != 2 ||
-		source["interactions"] != 1 || source["challenges"] != 2 || source["ratings"] != 2 || source["servers"] != 2 || source["reviews"] != 1 {
+		source["interactions"] != 1 || source["challenges"] != 2 || source["ratings"] != 2 || source["servers"] != 2 || source["reviews"] != 1 ||
+		source["puzzle_attempts"] != 1 || source["puzzle_players"] != 1 || source["puzzle_ratings"] != 1 || source["puzzle_channels"] != 1 || source["puzzle_dailies"] != 1 {
 		t.Fatalf("first copy: %+v", first)
 	}
 	for table, n := range source {
@@ -148,7 +165,8 @@ func TestStoreCopyToPostgreSQL(t *testing.T) {
 	}
 	if s2, a2 := copyCounts(again); fmt.Sprint(s2) != fmt.Sprint(source) || fmt.Sprint(a2) != fmt.Sprint(map[string]int64{
 		"servers": 0, "players": 0, "games": 0, "challenges": 0, "moves": 0, "ratings": 0, "rating_changes": 0,
-		"tournaments": 0, "tournament_players": 0, "tournament_games": 0, "interactions": 0, "reviews": 0}) {
+		"tournaments": 0, "tournament_players": 0, "tournament_games": 0, "interactions": 0, "reviews": 0,
+		"puzzle_attempts": 0, "puzzle_players": 0, "puzzle_ratings": 0, "puzzle_channels": 0, "puzzle_dailies": 0}) {
 		t.Fatalf("second copy: %+v", again)
 	}
 
@@ -173,6 +191,12 @@ func TestStoreCopyToPostgreSQL(t *testing.T) {
 	}
 	if cid, err := pg.CreateChallenge(bg, Challenge{GuildID: "g1", ChallengerID: "alice", Variant: "dbtoy"}); err != nil || cid != 3 {
 		t.Fatalf("new challenge id %d, %v", cid, err)
+	}
+	if a, _, err := pg.StartPuzzle(bg, PuzzleAttempt{UserID: "ann", Variant: "chess", PuzzleID: "p2"}); err != nil || a.ID != pa.ID+1 {
+		t.Fatalf("new puzzle attempt id %d, %v; want %d", a.ID, err, pa.ID+1)
+	}
+	if p, err := pg.PuzzlePlayerRating(bg, "ann", "chess"); err != nil || p.Rating <= StartRating || p.Streak != 1 {
+		t.Fatalf("copied puzzle rating: %+v %v", p, err)
 	}
 	if g, err := pg.GameByThread(bg, "thread-1"); err != nil || g.ID != active || g.Ply != 2 || g.Deadline.IsZero() {
 		t.Fatalf("copied active game: %+v, %v", g, err)

@@ -104,6 +104,30 @@ type Store interface {
 	Review(ctx context.Context, gameID int64) (ReviewRow, error)
 	LapsedReviews(ctx context.Context, now time.Time, lease time.Duration) ([]int64, error)
 
+	// Puzzles (puzzles.go, puzzles_daily.go): attempts stored so any
+	// process answers the next click, Glicko-2 ratings of players and
+	// puzzles, and each server's daily puzzle claimed before it is posted.
+	StartPuzzle(ctx context.Context, a PuzzleAttempt) (PuzzleAttempt, bool, error)
+	PuzzleAttemptByID(ctx context.Context, id int64) (PuzzleAttempt, error)
+	OpenPuzzle(ctx context.Context, userID, variant string) (PuzzleAttempt, error)
+	TriedPuzzles(ctx context.Context, userID, variant string) (map[string]bool, error)
+	AdvancePuzzle(ctx context.Context, id int64, ply, next int) (bool, error)
+	HintPuzzle(ctx context.Context, id int64, ply int) (bool, error)
+	FinishPuzzle(ctx context.Context, id int64, ply int, solved bool, startRating float64) (PuzzleOutcome, bool, error)
+	PuzzlePlayerRating(ctx context.Context, userID, variant string) (PuzzlePlayer, error)
+	PuzzlePlayerRatings(ctx context.Context, userID string) ([]PuzzlePlayer, error)
+	PuzzleRatingOf(ctx context.Context, puzzleID, variant string, startRating float64) (PuzzleRating, error)
+	SetPuzzleChannel(ctx context.Context, guildID, channelID string) error
+	PuzzleChannels(ctx context.Context) (map[string]string, error)
+	ClaimDailyPuzzle(ctx context.Context, d DailyPuzzle, now time.Time, lease time.Duration) (DailyPuzzle, bool, error)
+	SetDailyMessage(ctx context.Context, guildID, day string, claimedAt time.Time, messageID string) (bool, error)
+	DailyPuzzleOf(ctx context.Context, guildID, day string) (DailyPuzzle, error)
+	PostedDailies(ctx context.Context, day string) ([]DailyPuzzle, error)
+	UnlistedDailies(ctx context.Context, day string) ([]DailyPuzzle, error)
+	DailySolvers(ctx context.Context, guildID, day string) ([]string, error)
+	ClaimDailyCount(ctx context.Context, guildID, day string, shown, solvers int, now time.Time) (bool, error)
+	ClaimDailyListing(ctx context.Context, guildID, day string) (bool, error)
+
 	Leaderboard(ctx context.Context, guildID, variant string, n int) ([]Rating, error)
 	Provisional(ctx context.Context, guildID, variant string, n int) ([]Rating, error)
 	PlayerRatings(ctx context.Context, guildID, userID string) ([]Rating, error)
