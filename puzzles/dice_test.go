@@ -7,7 +7,6 @@ import (
 
 	"github.com/bermudachess/bermuda/engine"
 	"github.com/bermudachess/bermuda/games"
-	"github.com/bermudachess/bermuda/review"
 )
 
 // TestDiceSolutionHoldsForEveryRoll: in Random Move Number Chess, White
@@ -35,7 +34,7 @@ func TestDiceSolutionHoldsForEveryRoll(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	second := review.Expected("randommove", scores.Moves[1].Score)
+	second := expected(scores.Moves[1].Score)
 	move, _ := g.ParseMove("c3d4")
 	outs, err := games.RollOutcomes(g, move, 3)
 	if err != nil {
@@ -50,7 +49,7 @@ func TestDiceSolutionHoldsForEveryRoll(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		e := review.Expected("randommove", best.Score)
+		e := expected(best.Score)
 		if o.Game.Turn().Player != white {
 			e = 1 - e
 		}

@@ -5,7 +5,7 @@
 // the expected-score scale of review, and nothing of Discord or storage.
 //
 // A position qualifies when, on review's expected-score scale E in [0, 1]
-// (review.Expected, the logistic K fitted per variant), the best move
+// (review.ExpectedK on one curve for every variant, see expected), the best move
 // wins (a forced win: mate or a king taken, or E at least WinE) or saves
 // the game, and every other move is clearly worse: the second best is at
 // least Margin lower, or, when the best is a forced win, no longer

@@ -77,20 +77,28 @@ type decision struct {
 }
 
 // decide scores every legal move of g with nodes.
+// expected is a search score as an expected score for the player it is
+// for. Puzzles judge every variant on one curve, Lichess's for chess
+// (review.DefaultK): "clearly best" then asks the same gap in material or a
+// forced result everywhere. Review's curves fitted on self-play are far
+// flatter where self-play games are mostly drawn (the Angle: a queen is
+// worth 0.61) or kings count double (Bermuda chess), and on them the 0.3 gap
+// would ask for several queens.
+func expected(score int) float64 { return review.ExpectedK(review.DefaultK, score) }
+
 func decide(ctx context.Context, g games.Game, nodes int64, depth int) (decision, error) {
 	sc, err := engine.ScoreMoves(ctx, g, engine.Limits{Nodes: nodes, Depth: depth})
 	if err != nil {
 		return decision{}, err
 	}
-	v := g.Variant()
-	d := decision{scores: sc, best: sc.Moves[0], eBest: review.Expected(v, sc.Moves[0].Score)}
+	d := decision{scores: sc, best: sc.Moves[0], eBest: expected(sc.Moves[0].Score)}
 	d.forcedWin = engine.MateIn(d.best.Score) > 0
 	if len(sc.Moves) == 1 {
 		d.onlyMove = true
 		return d, nil
 	}
 	d.second = sc.Moves[1]
-	d.eSec = review.Expected(v, d.second.Score)
+	d.eSec = expected(d.second.Score)
 	d.secondWinning = d.eSec >= WinE || engine.MateIn(d.second.Score) > 0
 	return d, nil
 }
@@ -132,7 +140,7 @@ func solverE(ctx context.Context, g games.Game, solver games.Player, nodes int64
 	if err != nil {
 		return 0, err
 	}
-	e := review.Expected(g.Variant(), best.Score)
+	e := expected(best.Score)
 	if g.Turn().Player != solver {
 		e = 1 - e
 	}

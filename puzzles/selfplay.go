@@ -8,7 +8,6 @@ import (
 
 	"github.com/bermudachess/bermuda/engine"
 	"github.com/bermudachess/bermuda/games"
-	"github.com/bermudachess/bermuda/review"
 )
 
 // SelfPlay is how the generator's own games are played: engines at levels
@@ -87,7 +86,7 @@ func (sp SelfPlay) Play(ctx context.Context, n int) (Played, error) {
 		}
 		e := math.NaN()
 		if res.Depth > 0 && !res.Fallback {
-			e = review.Expected(sp.Variant, res.Score)
+			e = expected(res.Score)
 		}
 		out.Expected = append(out.Expected, e)
 		if sp.BranchEvery > 0 && ply%sp.BranchEvery == sp.BranchEvery-1 {

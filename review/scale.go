@@ -17,7 +17,7 @@ import (
 // with N = 200 for chess and 100 for the others (README.md has the
 // figures). spIndecision has none: its fit sits at its lower bound (the
 // scores, near 0 with armies that belong to neither player, predict
-// nothing), so it takes defaultK.
+// nothing), so it takes DefaultK.
 var scaleK = map[string]float64{
 	"chess":      0.3750,
 	"angle":      0.0469, // 92% of the self-play games drawn: an advantage rarely turned into a win
@@ -27,27 +27,31 @@ var scaleK = map[string]float64{
 	"randommove": 0.1351,
 }
 
-// defaultK is for a variant without a fit: Lichess's curve for
+// DefaultK is for a variant without a fit: Lichess's curve for
 // Stockfish's centipawns (0.00368208 per centipawn), a reasonable chess-like
-// guess.
-const defaultK = 0.368208
+// guess. The puzzle generator judges every variant on it (puzzles).
+const DefaultK = 0.368208
 
 // ScaleK is the K that Expected uses for variant.
 func ScaleK(variant string) float64 {
 	if k, ok := scaleK[variant]; ok {
 		return k
 	}
-	return defaultK
+	return DefaultK
 }
 
 // Expected is the expected score of a search score for the player it is
 // for. A forced win is 1 and a forced loss 0, however far.
-func Expected(variant string, score int) float64 {
+func Expected(variant string, score int) float64 { return ExpectedK(ScaleK(variant), score) }
+
+// ExpectedK is the expected score of a search score on the curve of slope
+// k (per pawn); a forced win is 1 and a forced loss 0.
+func ExpectedK(k float64, score int) float64 {
 	switch m := engine.MateIn(score); {
 	case m > 0:
 		return 1
 	case m < 0:
 		return 0
 	}
-	return 1 / (1 + math.Exp(-ScaleK(variant)*float64(score)/100))
+	return 1 / (1 + math.Exp(-k*float64(score)/100))
 }
