@@ -62,27 +62,18 @@ func (b *Bot) learnClick(ctx context.Context, r *request) error {
 		}
 		return b.updateLesson(r, resp)
 	}
-	g := l.position(p.ply)
-	next, choice, ok := p.after(data.Values)
+	c, err := p.click(l.position(p.ply), data.Values)
 	switch {
-	case !ok:
+	case errors.Is(err, errBrokenClick):
 		return userErrorf("This lesson is broken; press **Learn from your mistakes** under the review again.")
-	case choice != "":
-		m, err := picker.Choose(g, choice)
-		if err != nil {
-			return userErrorf("That move is not legal in this position.")
-		}
-		return b.updateLesson(r, l.verdict(b, p, m))
-	case next.to != "":
-		st, err := picker.At(g, next.from, next.to)
-		if err != nil {
-			return userErrorf("That move is not legal in this position.")
-		}
-		if st.Stage == picker.StageMove {
-			return b.updateLesson(r, l.verdict(b, p, st.Move))
-		}
+	case errors.Is(err, picker.ErrStale):
+		return userErrorf("That move is not legal in this position.")
+	case err != nil:
+		return err
+	case c.move != nil:
+		return b.updateLesson(r, l.verdict(b, p, *c.move))
 	}
-	resp, err := l.step(b, next, "")
+	resp, err := l.step(b, c.next, "")
 	if err != nil {
 		return err
 	}

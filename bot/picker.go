@@ -108,6 +108,43 @@ func (p pickerState) after(values []string) (next pickerState, choice string, ok
 	return next, "", true
 }
 
+// errBrokenClick is a click the picker does not know (a forged or garbled
+// custom_id).
+var errBrokenClick = errors.New("a click the picker does not know")
+
+// pickerStep is where a click on a picker's menus leads in g: the next
+// step to draw, or the move the path now names.
+type pickerStep struct {
+	next pickerState
+	step picker.Step
+	move *games.Move
+}
+
+// click follows a click on the picker (or on a lesson or a puzzle, which
+// reuse its menus) in g: errBrokenClick for a click it does not know,
+// picker.ErrStale for cells that name no legal move of g.
+func (p pickerState) click(g games.Game, values []string) (pickerStep, error) {
+	next, choice, ok := p.after(values)
+	if !ok {
+		return pickerStep{}, errBrokenClick
+	}
+	if choice != "" {
+		m, err := picker.Choose(g, choice)
+		if err != nil || m.From != p.from || m.To != p.to {
+			return pickerStep{}, picker.ErrStale
+		}
+		return pickerStep{next: next, move: &m}, nil
+	}
+	st, err := picker.At(g, next.from, next.to)
+	if err != nil {
+		return pickerStep{}, err
+	}
+	if st.Stage == picker.StageMove {
+		return pickerStep{next: next, move: &st.Move}, nil
+	}
+	return pickerStep{next: next, step: st}, nil
+}
+
 // pickerGame reads the game a picker click names, as it stands now (any
 // replica may have moved in it).
 func (b *Bot) pickerGame(ctx context.Context, id int64) (db.Game, *gameView, error) {
@@ -178,28 +215,18 @@ func (b *Bot) pickerClick(ctx context.Context, r *request) error {
 	if stale := b.pickerStale(row, v, p, r.userID()); stale != "" {
 		return b.freshPicker(r, row, v, stale)
 	}
-	next, choice, ok := p.after(data.Values)
+	c, err := p.click(v.game, data.Values)
 	switch {
-	case !ok:
+	case errors.Is(err, errBrokenClick):
 		return userErrorf("This picker is broken; press **Move** under the latest board for a new one.")
-	case choice != "":
-		m, err := picker.Choose(v.game, choice)
-		if err != nil || m.From != p.from || m.To != p.to {
-			return b.freshPicker(r, row, v, "That choice is not a legal move here.")
-		}
-		return b.playPicked(ctx, r, p, m)
-	}
-	st, err := picker.At(v.game, next.from, next.to)
-	if errors.Is(err, picker.ErrStale) {
-		return b.freshPicker(r, row, v, "That piece or square has no legal move here.")
-	}
-	if err != nil {
+	case errors.Is(err, picker.ErrStale):
+		return b.freshPicker(r, row, v, "That piece, square or choice has no legal move here.")
+	case err != nil:
 		return err
+	case c.move != nil:
+		return b.playPicked(ctx, r, p, *c.move)
 	}
-	if st.Stage == picker.StageMove {
-		return b.playPicked(ctx, r, p, st.Move)
-	}
-	resp, err := b.pickerData(row, v.game, next, st, "")
+	resp, err := b.pickerData(row, v.game, c.next, c.step, "")
 	if err != nil {
 		return err
 	}

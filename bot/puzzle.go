@@ -133,7 +133,6 @@ func (b *Bot) puzzleClick(ctx context.Context, r *request) error {
 	if att.State != "open" || att.Ply != p.ply {
 		return b.stalePuzzle(r, v)
 	}
-	next := pickerState{prefix: puzzlePrefix, game: att.ID, ply: att.Ply, from: p.from, to: p.to}
 	switch {
 	case p.what == "hint":
 		r.deferUpdate()
@@ -150,40 +149,20 @@ func (b *Bot) puzzleClick(ctx context.Context, r *request) error {
 	case p.what == "sol":
 		r.deferUpdate()
 		return b.finishPuzzle(ctx, r, v, false, "👀 The solution: "+v.line(att.Ply)+".")
-	case p.what == "back" && p.to != "":
-		next.to = ""
-	case p.what == "back":
-		next.from = ""
-	case p.what == "pg":
-		next.page = p.page
-	case strings.HasPrefix(p.what, "m") && len(data.Values) == 1:
-		switch chosen := data.Values[0]; {
-		case p.from == "":
-			next.from = chosen
-		case p.to == "":
-			next.to = chosen
-		default:
-			m, err := picker.Choose(v.game, chosen)
-			if err != nil || m.From != p.from || m.To != p.to {
-				return userErrorf("That choice is not a legal move in this puzzle.")
-			}
-			r.deferUpdate()
-			return b.answerPuzzle(ctx, r, v, m.Notation)
-		}
-		if next.to != "" {
-			st, err := picker.At(v.game, next.from, next.to)
-			if err != nil {
-				return userErrorf("That move is not legal in this puzzle.")
-			}
-			if st.Stage == picker.StageMove {
-				r.deferUpdate()
-				return b.answerPuzzle(ctx, r, v, st.Move.Notation)
-			}
-		}
-	default:
-		return userErrorf("This puzzle message is broken; `/puzzle` shows your puzzle again.")
 	}
-	resp, err := b.puzzleStep(v, next, "")
+	c, err := p.click(v.game, data.Values)
+	switch {
+	case errors.Is(err, errBrokenClick):
+		return userErrorf("This puzzle message is broken; `/puzzle` shows your puzzle again.")
+	case errors.Is(err, picker.ErrStale):
+		return userErrorf("That move is not legal in this puzzle.")
+	case err != nil:
+		return err
+	case c.move != nil:
+		r.deferUpdate()
+		return b.answerPuzzle(ctx, r, v, c.move.Notation)
+	}
+	resp, err := b.puzzleStep(v, c.next, "")
 	if err != nil {
 		return err
 	}
