@@ -55,18 +55,25 @@ type tuneSample struct {
 	result float64
 }
 
+// withDefaults fills what the caller left zero: 2000 nodes a move, the
+// first 4 plies random, 300 plies a draw.
+func (o TuneOptions) withDefaults() TuneOptions {
+	if o.Nodes <= 0 {
+		o.Nodes = 2000
+	}
+	if o.RandomPlies <= 0 {
+		o.RandomPlies = 4
+	}
+	if o.MaxPlies <= 0 {
+		o.MaxPlies = 300
+	}
+	return o
+}
+
 // Tune plays opts.Games self-play games of variant with the generic piece
 // values and fits that variant's values. It is deterministic for a seed.
 func Tune(ctx context.Context, variant string, opts TuneOptions) (TuneResult, error) {
-	if opts.Nodes <= 0 {
-		opts.Nodes = 2000
-	}
-	if opts.RandomPlies <= 0 {
-		opts.RandomPlies = 4
-	}
-	if opts.MaxPlies <= 0 {
-		opts.MaxPlies = 300
-	}
+	opts = opts.withDefaults()
 	var kinds []games.PieceKind
 	index := map[games.PieceKind]int{}
 	var samples []tuneSample

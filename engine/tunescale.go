@@ -29,15 +29,7 @@ type ScaleFit struct {
 // review reads its expected scores through this curve. It is deterministic
 // for a seed.
 func FitScale(ctx context.Context, variant string, opts TuneOptions) (ScaleFit, error) {
-	if opts.Nodes <= 0 {
-		opts.Nodes = 2000
-	}
-	if opts.RandomPlies <= 0 {
-		opts.RandomPlies = 4
-	}
-	if opts.MaxPlies <= 0 {
-		opts.MaxPlies = 300
-	}
+	opts = opts.withDefaults()
 	var samples []tuneSample
 	drawn, unfinished := 0, 0
 	for i := 0; i < opts.Games; i++ {

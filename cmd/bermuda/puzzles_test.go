@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/bermudachess/bermuda/db"
-	"github.com/bermudachess/bermuda/games"
 	"github.com/bermudachess/bermuda/puzzles"
 )
 
@@ -115,24 +114,7 @@ func TestPuzzlesFromDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := 0; i < 2; i++ {
-		id, err := store.CreateGame(ctx, db.Game{GuildID: "g1", Variant: "chess", Players: [2]string{"alice", "bob"}, Days: 3})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for ply, text := range []string{"e4", "d6", "Qg4"} {
-			_, pos, err := store.LoadGame(ctx, id)
-			if err != nil {
-				t.Fatal(err)
-			}
-			_, rec, _, err := games.Apply(pos, text, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			m := db.Move{Notation: rec.Move, PlayerID: []string{"alice", "bob"}[ply%2], Rolls: rec.Rolls}
-			if _, err := store.AppendMove(ctx, id, ply, m, time.Time{}, time.Time{}, nil); err != nil {
-				t.Fatal(err)
-			}
-		}
+		id := storeChessGame(t, store, "e4", "d6", "Qg4")
 		if i == 0 {
 			if _, err := store.EndGame(ctx, id, db.End{Winner: 1, Reason: "resignation"}); err != nil {
 				t.Fatal(err)

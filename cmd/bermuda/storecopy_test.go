@@ -37,30 +37,12 @@ func TestStoreCopyNeedsASQLiteSourceAndAPostgresTarget(t *testing.T) {
 // real SQLite file into a fresh PostgreSQL database, twice.
 func TestStoreCopyIntoAFreshPostgresDatabase(t *testing.T) {
 	admin := dbtest.NeedServer(t)
-	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "bermuda.db")
 	store, err := db.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, err := store.CreateGame(ctx, db.Game{GuildID: "g1", Variant: "chess", Players: [2]string{"alice", "bob"}, Days: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for ply, text := range []string{"e4", "e5", "Nf3", "Nc6", "Bb5"} {
-		_, pos, err := store.LoadGame(ctx, id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, rec, _, err := games.Apply(pos, text, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m := db.Move{Notation: rec.Move, PlayerID: []string{"alice", "bob"}[ply%2], Rolls: rec.Rolls}
-		if _, err := store.AppendMove(ctx, id, ply, m, time.Time{}, time.Time{}, nil); err != nil {
-			t.Fatal(err)
-		}
-	}
+	storeChessGame(t, store, "e4", "e5", "Nf3", "Nc6", "Bb5")
 	store.Close()
 
 	target := dbtest.Database(t, admin, "storecopy")
@@ -84,4 +66,30 @@ func lineStarting(text, prefix string) string {
 		}
 	}
 	return ""
+}
+
+// storeChessGame stores a chess game between alice and bob with these
+// moves, as the bot would, and returns its id.
+func storeChessGame(t *testing.T, store db.Store, moves ...string) int64 {
+	t.Helper()
+	ctx := context.Background()
+	id, err := store.CreateGame(ctx, db.Game{GuildID: "g1", Variant: "chess", Players: [2]string{"alice", "bob"}, Days: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ply, text := range moves {
+		_, pos, err := store.LoadGame(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, rec, _, err := games.Apply(pos, text, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := db.Move{Notation: rec.Move, PlayerID: []string{"alice", "bob"}[ply%2], Rolls: rec.Rolls}
+		if _, err := store.AppendMove(ctx, id, ply, m, time.Time{}, time.Time{}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return id
 }
