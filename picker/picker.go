@@ -146,7 +146,7 @@ func targets(g games.Game, from string) (Step, error) {
 	if err != nil {
 		return Step{}, ErrStale
 	}
-	view, err := lessons.TargetsFrom(g, from)
+	view, err := lessons.TargetsView(g, ts)
 	if err != nil {
 		return Step{}, err
 	}

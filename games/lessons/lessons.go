@@ -10,6 +10,7 @@
 package lessons
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -177,6 +178,15 @@ func TargetsFrom(g games.Game, square string) (games.View, error) {
 	ts, err := Targets(g, square)
 	if err != nil {
 		return games.View{}, err
+	}
+	return TargetsView(g, ts)
+}
+
+// TargetsView is TargetsFrom for targets already found by Targets (so the
+// moves are not played again).
+func TargetsView(g games.Game, ts []Target) (games.View, error) {
+	if len(ts) == 0 {
+		return games.View{}, errors.New("lessons: no targets to show")
 	}
 	v := g.View()
 	v.Marks = slices.DeleteFunc(v.Marks, func(m games.Mark) bool { return m.Kind != games.MarkAttackedKing })
