@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/engine"
 	"github.com/bermudachess/bermuda/games"
 	"github.com/bermudachess/bermuda/picker"
 	"github.com/bermudachess/bermuda/puzzles"
@@ -201,6 +202,37 @@ func (b *Bot) typedPuzzleAnswer(ctx context.Context, r *request, variant, answer
 	return b.answerPuzzle(ctx, r, v, m.Notation)
 }
 
+// refutationNodes bounds the search for what a wrong answer allows: a few
+// milliseconds, like drawing a picture, and enough for the tactic a puzzle
+// is about (the solution was found as clearly best at this depth or less).
+const refutationNodes = 5000
+
+// refutation is the opponent's best answer to a wrong move, in words: what
+// the move allows. Empty when the move rolls dice (what follows is not
+// known), ends the game, or leaves the same player to act (a Random Move
+// Number Chess turn goes on).
+func refutation(ctx context.Context, g games.Game, notation string) string {
+	var wrong games.Move
+	for _, m := range g.LegalMoves() {
+		if m.Notation == notation {
+			wrong = m
+		}
+	}
+	outs, err := games.RollOutcomes(g, wrong, 1)
+	if err != nil || len(outs) != 1 {
+		return ""
+	}
+	after := outs[0].Game
+	if after.Outcome().Over || after.Turn().Player == g.Turn().Player {
+		return ""
+	}
+	res, err := engine.Search(ctx, after, engine.Limits{Level: 5, Nodes: refutationNodes, Seed: 1})
+	if err != nil {
+		return ""
+	}
+	return moveWords(after, res.Move.Notation)
+}
+
 // answerPuzzle judges the solver's move notation at the attempt's ply and
 // stores what it did: the attempt moved on past the opponent's reply, or
 // ended solved or failed. r is deferred; the answer is an edit.
@@ -213,7 +245,11 @@ func (b *Bot) answerPuzzle(ctx context.Context, r *request, v *puzzleView, notat
 	said := moveWords(v.game, notation)
 	switch verdict {
 	case puzzles.Wrong:
-		return b.finishPuzzle(ctx, r, v, false, fmt.Sprintf("❌ **%s** is not it. The solution: %s.", said, v.line(att.Ply)))
+		text := fmt.Sprintf("❌ **%s** is not it.", said)
+		if reply := refutation(ctx, v.game, notation); reply != "" {
+			text = fmt.Sprintf("❌ **%s** is not it: it allows **%s**.", said, reply)
+		}
+		return b.finishPuzzle(ctx, r, v, false, fmt.Sprintf("%s The solution: %s.", text, v.line(att.Ply)))
 	case puzzles.Solved:
 		return b.finishPuzzle(ctx, r, v, true, fmt.Sprintf("✅ **%s** — solved!", said))
 	}

@@ -174,7 +174,7 @@ func TestPuzzleSolvedWithTheMenusFailedHintedAndRated(t *testing.T) {
 		t.Fatalf("a second Next gave another puzzle: %+v", open)
 	}
 
-	// A hint names the piece; a wrong move fails at once with the solution.
+	// A hint names the piece; a wrong move fails at once, with what it allows and the solution.
 	h.click(ann, lobbyID, msg.ID, buttonWith(m, puzzlePrefix+":", ":hint"))
 	m, _ = h.fake.Message(msg.ID)
 	g, _ := second.At(0)
@@ -190,7 +190,9 @@ func TestPuzzleSolvedWithTheMenusFailedHintedAndRated(t *testing.T) {
 		}
 	}
 	m = h.pzPlay(ann, msg.ID, wrong)
-	if !strings.Contains(m.Content, "is not it. The solution:") || !strings.Contains(m.Content, "streak 0") {
+	// It says what the wrong move allows (chess rolls no dice, and the
+	// opponent answers).
+	if !strings.Contains(m.Content, "is not it: it allows **") || !strings.Contains(m.Content, "The solution:") || !strings.Contains(m.Content, "streak 0") {
 		t.Fatalf("a wrong move: %q", m.Content)
 	}
 	t.Logf("failed: %s", m.Content)
