@@ -59,16 +59,18 @@ func finish(ctx context.Context, tx *txn, g Game, end End, now time.Time) (Resul
 	if end.Reason == "aborted" {
 		state, end.Winner = "aborted", -1
 	}
-	rated, err := countsForRating(ctx, tx, g, end)
-	if err != nil {
-		return Result{}, err
-	}
-	result := Result{Rated: rated}
-	if !rated && end.Reason != "aborted" {
-		if result.UnratedTournament, err = inUnratedTournament(ctx, tx, g.ID); err != nil {
+	unratedTournament := false
+	if end.Reason != "aborted" {
+		var err error
+		if unratedTournament, err = inUnratedTournament(ctx, tx, g.ID); err != nil {
 			return Result{}, err
 		}
 	}
+	rated, err := countsForRating(ctx, tx, g, end, unratedTournament)
+	if err != nil {
+		return Result{}, err
+	}
+	result := Result{Rated: rated, UnratedTournament: !rated && unratedTournament}
 	if rated {
 		if result.Changes, err = rate(ctx, tx, g, end.Winner, now); err != nil {
 			return Result{}, err
@@ -86,15 +88,14 @@ func finish(ctx context.Context, tx *txn, g Game, end End, now time.Time) (Resul
 	return result, nil
 }
 
-// countsForRating applies the rules: aborted games, games against oneself
-// games against the computer and games of an unrated tournament never count; a resignation, loss on
-// time or forfeit (a tournament withdrawal) counts only once each player has made at least two moves.
-func countsForRating(ctx context.Context, tx *txn, g Game, end End) (bool, error) {
-	if end.Reason == "aborted" || g.Players[0] == g.Players[1] || g.ComputerLevel > 0 {
+// countsForRating applies the rules: aborted games, games against oneself,
+// games against the computer and games of an unrated tournament (asked once
+// by finish) never count; a resignation, loss on time or forfeit (a
+// tournament withdrawal) counts only once each player has made at least
+// two moves.
+func countsForRating(ctx context.Context, tx *txn, g Game, end End, unratedTournament bool) (bool, error) {
+	if end.Reason == "aborted" || g.Players[0] == g.Players[1] || g.ComputerLevel > 0 || unratedTournament {
 		return false, nil
-	}
-	if unrated, err := inUnratedTournament(ctx, tx, g.ID); err != nil || unrated {
-		return false, err
 	}
 	if end.Reason != "resignation" && end.Reason != "time" && end.Reason != "forfeit" {
 		return true, nil
