@@ -56,6 +56,7 @@ var copyTables = []copyTable{
 	{name: "puzzle_channels", columns: []string{"guild_id", "channel_id", "updated_at"}, key: []string{"guild_id"}},
 	{name: "puzzle_dailies", columns: []string{"guild_id", "day", "variant", "puzzle_id", "channel_id", "message_id", "claimed_at",
 		"shown_solvers", "shown_at", "listed"}, key: []string{"guild_id", "day"}},
+	{name: "holidays", columns: []string{"id", "user_id", "starts_at", "ends_at", "ended_at"}, key: []string{"id"}},
 }
 
 // TableCopy is what the copy did to one table.
@@ -191,7 +192,7 @@ func copyRows(ctx context.Context, src *txn, dst *sqlStore) ([]TableCopy, error)
 		out = append(out, c)
 	}
 	// The copied ids came with the rows; new ones continue after them.
-	for _, table := range []string{"games", "challenges", "tournaments", "puzzle_attempts"} {
+	for _, table := range []string{"games", "challenges", "tournaments", "puzzle_attempts", "holidays"} {
 		if _, err := tx.ExecContext(ctx, `SELECT setval(pg_get_serial_sequence('`+table+`', 'id'),
 			(SELECT COALESCE(MAX(id), 0) + 1 FROM `+table+`), false)`); err != nil {
 			return nil, fmt.Errorf("moving the %s id sequence past the copied ids: %w", table, err)

@@ -136,6 +136,14 @@ func TestStoreCopyToPostgreSQL(t *testing.T) {
 	} else if ok, err := src.SetDailyMessage(bg, "g1", d.Day, d.ClaimedAt, "m1"); !ok || err != nil {
 		t.Fatalf("recording a daily post: %v %v", ok, err)
 	}
+	// A holiday, ended early.
+	hid, err := src.AddHoliday(bg, Holiday{UserID: "ann", Start: time.Now(), End: time.Now().Add(48 * time.Hour)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := src.EndHoliday(bg, "ann", hid, time.Now().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
 	first, err := CopyToPostgres(bg, path, url)
 	if err != nil {
 		t.Fatal(err)
@@ -146,7 +154,8 @@ func TestStoreCopyToPostgreSQL(t *testing.T) {
 	src.read.QueryRowContext(bg, `SELECT COUNT(*) FROM games`).Scan(&nGames)
 	if len(first.Tables) != len(copyTables) || source["games"] != nGames || source["moves"] < 38 || source["rating_changes"] != 2 ||
 		source["interactions"] != 1 || source["challenges"] != 2 || source["ratings"] != 2 || source["servers"] != 2 || source["reviews"] != 1 ||
-		source["puzzle_attempts"] != 1 || source["puzzle_players"] != 1 || source["puzzle_ratings"] != 1 || source["puzzle_channels"] != 1 || source["puzzle_dailies"] != 1 {
+		source["puzzle_attempts"] != 1 || source["puzzle_players"] != 1 || source["puzzle_ratings"] != 1 || source["puzzle_channels"] != 1 || source["puzzle_dailies"] != 1 ||
+		source["holidays"] != 1 {
 		t.Fatalf("first copy: %+v", first)
 	}
 	for table, n := range source {
@@ -166,7 +175,8 @@ func TestStoreCopyToPostgreSQL(t *testing.T) {
 	if s2, a2 := copyCounts(again); fmt.Sprint(s2) != fmt.Sprint(source) || fmt.Sprint(a2) != fmt.Sprint(map[string]int64{
 		"servers": 0, "players": 0, "games": 0, "challenges": 0, "moves": 0, "ratings": 0, "rating_changes": 0,
 		"tournaments": 0, "tournament_players": 0, "tournament_games": 0, "interactions": 0, "reviews": 0,
-		"puzzle_attempts": 0, "puzzle_players": 0, "puzzle_ratings": 0, "puzzle_channels": 0, "puzzle_dailies": 0}) {
+		"puzzle_attempts": 0, "puzzle_players": 0, "puzzle_ratings": 0, "puzzle_channels": 0, "puzzle_dailies": 0,
+		"holidays": 0}) {
 		t.Fatalf("second copy: %+v", again)
 	}
 
@@ -194,6 +204,12 @@ func TestStoreCopyToPostgreSQL(t *testing.T) {
 	}
 	if a, _, err := pg.StartPuzzle(bg, PuzzleAttempt{UserID: "ann", Variant: "chess", PuzzleID: "p2"}); err != nil || a.ID != pa.ID+1 {
 		t.Fatalf("new puzzle attempt id %d, %v; want %d", a.ID, err, pa.ID+1)
+	}
+	if hs, err := pg.Holidays(bg, "ann", time.Time{}); err != nil || len(hs) != 1 || hs[0].ID != hid || hs[0].EndedAt.IsZero() {
+		t.Fatalf("copied holidays: %+v, %v", hs, err)
+	}
+	if id, err := pg.AddHoliday(bg, Holiday{UserID: "bob", Start: time.Now(), End: time.Now().Add(time.Hour)}); err != nil || id != hid+1 {
+		t.Fatalf("new holiday id %d, %v; want %d", id, err, hid+1)
 	}
 	if p, err := pg.PuzzlePlayerRating(bg, "ann", "chess"); err != nil || p.Rating <= StartRating || p.Streak != 1 {
 		t.Fatalf("copied puzzle rating: %+v %v", p, err)

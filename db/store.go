@@ -150,6 +150,13 @@ type Store interface {
 	TournamentEntrants(ctx context.Context, id int64) ([]Entrant, error)
 	TournamentBoards(ctx context.Context, id int64) ([]Board, error)
 	BoardOfGame(ctx context.Context, gameID int64) (Board, error)
+
+	// Holidays (holidays.go): clocks stand still while a player is away.
+	AddHoliday(ctx context.Context, h Holiday) (int64, error)
+	Holidays(ctx context.Context, userID string, since time.Time) ([]Holiday, error)
+	EndHoliday(ctx context.Context, userID string, id int64, at time.Time) (Holiday, error)
+	ActiveGamesOf(ctx context.Context, userID string) ([]Game, error)
+	SetClock(ctx context.Context, gameID int64, ply int, deadline, reminderAt time.Time) error
 }
 
 // Open opens the database named by dsn and brings its schema up to date; a

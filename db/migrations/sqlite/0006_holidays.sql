@@ -1,0 +1,18 @@
+-- 0006: holidays.
+--
+-- holidays: one row per holiday a player took. While it runs the player's
+-- clocks stand still in every game (the stored deadlines and reminders of
+-- their turns are moved by it). starts_at and ends_at are the planned
+-- span; ended_at is set when the player ended it early (the days not
+-- begun are given back). A player has at most one running holiday: the
+-- store refuses a new one while one has not ended.
+CREATE TABLE holidays (
+    id        INTEGER PRIMARY KEY,
+    user_id   TEXT NOT NULL,
+    starts_at INTEGER NOT NULL,
+    ends_at   INTEGER NOT NULL,
+    ended_at  INTEGER,
+    CHECK (ends_at > starts_at),
+    CHECK (ended_at IS NULL OR (ended_at >= starts_at AND ended_at < ends_at))
+);
+CREATE INDEX holidays_user ON holidays (user_id, ends_at);
