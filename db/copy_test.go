@@ -137,11 +137,11 @@ func TestStoreCopyToPostgreSQL(t *testing.T) {
 		t.Fatalf("recording a daily post: %v %v", ok, err)
 	}
 	// A holiday, ended early.
-	hid, err := src.AddHoliday(bg, Holiday{UserID: "ann", Start: time.Now(), End: time.Now().Add(48 * time.Hour)})
+	hid, err := src.AddHoliday(bg, Holiday{UserID: "ann", Start: time.Now(), End: time.Now().Add(48 * time.Hour)}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := src.EndHoliday(bg, "ann", hid, time.Now().Add(time.Hour)); err != nil {
+	if _, err := src.EndHoliday(bg, "ann", hid, time.Now().Add(time.Hour), nil); err != nil {
 		t.Fatal(err)
 	}
 	first, err := CopyToPostgres(bg, path, url)
@@ -208,7 +208,7 @@ func TestStoreCopyToPostgreSQL(t *testing.T) {
 	if hs, err := pg.Holidays(bg, "ann", time.Time{}); err != nil || len(hs) != 1 || hs[0].ID != hid || hs[0].EndedAt.IsZero() {
 		t.Fatalf("copied holidays: %+v, %v", hs, err)
 	}
-	if id, err := pg.AddHoliday(bg, Holiday{UserID: "bob", Start: time.Now(), End: time.Now().Add(time.Hour)}); err != nil || id != hid+1 {
+	if id, err := pg.AddHoliday(bg, Holiday{UserID: "bob", Start: time.Now(), End: time.Now().Add(time.Hour)}, nil); err != nil || id != hid+1 {
 		t.Fatalf("new holiday id %d, %v; want %d", id, err, hid+1)
 	}
 	if p, err := pg.PuzzlePlayerRating(bg, "ann", "chess"); err != nil || p.Rating <= StartRating || p.Streak != 1 {

@@ -11,9 +11,9 @@ import (
 // Holidays (migration 0006): a player's holidays, during which their
 // clocks stand still in every game. The arithmetic (how a holiday moves a
 // deadline, the yearly allowance) is package holiday's; the store keeps
-// the rows, refuses a second running holiday, and moves a turn's stored
-// deadline and reminder only if the turn is still the one they were
-// computed for (SetClock).
+// the rows, refuses a second running holiday, and stores a holiday's start
+// or early end together with the clocks it moves, in one transaction that
+// fails whole if any of those turns was played meanwhile.
 
 // ErrHolidayRunning refuses a holiday while another of the player's has
 // not ended.
@@ -49,9 +49,19 @@ func lockHolidays(ctx context.Context, tx *txn, userID string) error {
 	return tx.d.lockKeys(ctx, tx, []string{"holiday/" + userID})
 }
 
-// AddHoliday stores a new holiday and returns its id; ErrHolidayRunning if
-// another of the player's has not ended by h.Start.
-func (s *sqlStore) AddHoliday(ctx context.Context, h Holiday) (int64, error) {
+// Clock is a turn's deadline and reminder, moved by a holiday: for the
+// turn after move Ply of game GameID (a zero time: none).
+type Clock struct {
+	GameID               int64
+	Ply                  int
+	Deadline, ReminderAt time.Time
+}
+
+// AddHoliday stores a new holiday and the clocks it moves, all or nothing,
+// and returns its id: ErrHolidayRunning if another of the player's has not
+// ended by h.Start, ErrPositionChanged or ErrGameOver if a clock's game
+// was played on or ended meanwhile (compute the clocks again and retry).
+func (s *sqlStore) AddHoliday(ctx context.Context, h Holiday, clocks []Clock) (int64, error) {
 	if h.UserID == "" || !h.End.After(h.Start) || h.Start.IsZero() {
 		return 0, fmt.Errorf("a holiday needs a player and an end after its start, got %+v", h)
 	}
@@ -68,8 +78,11 @@ func (s *sqlStore) AddHoliday(ctx context.Context, h Holiday) (int64, error) {
 		if running > 0 {
 			return ErrHolidayRunning
 		}
-		return tx.QueryRowContext(ctx, `INSERT INTO holidays (user_id, starts_at, ends_at) VALUES (?, ?, ?) RETURNING id`,
-			h.UserID, h.Start.UnixMilli(), h.End.UnixMilli()).Scan(&id)
+		if err := tx.QueryRowContext(ctx, `INSERT INTO holidays (user_id, starts_at, ends_at) VALUES (?, ?, ?) RETURNING id`,
+			h.UserID, h.Start.UnixMilli(), h.End.UnixMilli()).Scan(&id); err != nil {
+			return err
+		}
+		return s.setClocks(ctx, tx, clocks)
 	})
 	return id, err
 }
@@ -94,10 +107,11 @@ func (s *sqlStore) Holidays(ctx context.Context, userID string, since time.Time)
 	return out, rows.Err()
 }
 
-// EndHoliday ends the player's holiday id early, at at; ErrNotFound unless
-// it is theirs and running at that instant (so ending it twice changes
-// nothing the second time).
-func (s *sqlStore) EndHoliday(ctx context.Context, userID string, id int64, at time.Time) (Holiday, error) {
+// EndHoliday ends the player's holiday id early, at at, and stores the
+// clocks that moves, all or nothing: ErrNotFound unless the holiday is
+// theirs and running at that instant (so ending it twice changes nothing
+// the second time), ErrPositionChanged or ErrGameOver as for AddHoliday.
+func (s *sqlStore) EndHoliday(ctx context.Context, userID string, id int64, at time.Time, clocks []Clock) (Holiday, error) {
 	var h Holiday
 	err := s.inTx(ctx, func(ctx context.Context, tx *txn) error {
 		if err := lockHolidays(ctx, tx, userID); err != nil {
@@ -108,8 +122,10 @@ func (s *sqlStore) EndHoliday(ctx context.Context, userID string, id int64, at t
 			return err
 		}
 		var err error
-		h, err = scanHoliday(tx.QueryRowContext(ctx, `SELECT `+holidayColumns+` FROM holidays WHERE id = ?`, id))
-		return err
+		if h, err = scanHoliday(tx.QueryRowContext(ctx, `SELECT `+holidayColumns+` FROM holidays WHERE id = ?`, id)); err != nil {
+			return err
+		}
+		return s.setClocks(ctx, tx, clocks)
 	})
 	return h, err
 }
@@ -121,21 +137,23 @@ func (s *sqlStore) ActiveGamesOf(ctx context.Context, userID string) ([]Game, er
 		AND (player1_id = ? OR player2_id = ?) ORDER BY id`, userID, userID)
 }
 
-// SetClock moves the deadline and reminder of the turn after ply (a
-// holiday began or ended): ErrPositionChanged if another move was stored
-// meanwhile (its own clock already counts the holiday), ErrGameOver if
-// the game ended. Whether the reminder was sent is left as it is.
-func (s *sqlStore) SetClock(ctx context.Context, gameID int64, ply int, deadline, reminderAt time.Time) error {
-	return s.inTx(ctx, func(ctx context.Context, tx *txn) error {
-		g, err := activeGame(ctx, tx, gameID)
+// setClocks moves each clock's turn's deadline and reminder, if the turn
+// is still the one after its Ply (ErrPositionChanged: another move was
+// stored; ErrGameOver: the game ended). Whether the reminder was sent is
+// left as it is.
+func (s *sqlStore) setClocks(ctx context.Context, tx *txn, clocks []Clock) error {
+	for _, c := range clocks {
+		g, err := activeGame(ctx, tx, c.GameID)
 		if err != nil {
 			return err
 		}
-		if g.Ply != ply {
+		if g.Ply != c.Ply {
 			return ErrPositionChanged
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE games SET deadline = ?, reminder_at = ?, updated_at = ? WHERE id = ?`,
-			millis(deadline), millis(reminderAt), s.now().UnixMilli(), gameID)
-		return err
-	})
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET deadline = ?, reminder_at = ?, updated_at = ? WHERE id = ?`,
+			millis(c.Deadline), millis(c.ReminderAt), s.now().UnixMilli(), c.GameID); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -12,19 +12,19 @@ func TestHolidaysStored(t *testing.T) { withStore(t, testHolidaysStored) }
 func testHolidaysStored(t *testing.T, s *sqlStore) {
 	day := 24 * time.Hour
 	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	if _, err := s.AddHoliday(bg, Holiday{UserID: "ann", Start: t0, End: t0}); err == nil {
+	if _, err := s.AddHoliday(bg, Holiday{UserID: "ann", Start: t0, End: t0}, nil); err == nil {
 		t.Fatal("an empty holiday was stored")
 	}
-	id, err := s.AddHoliday(bg, Holiday{UserID: "ann", Start: t0, End: t0.Add(5 * day)})
+	id, err := s.AddHoliday(bg, Holiday{UserID: "ann", Start: t0, End: t0.Add(5 * day)}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// A second one while the first runs, even starting later, is refused;
 	// another player's is not.
-	if _, err := s.AddHoliday(bg, Holiday{UserID: "ann", Start: t0.Add(4 * day), End: t0.Add(6 * day)}); !errors.Is(err, ErrHolidayRunning) {
+	if _, err := s.AddHoliday(bg, Holiday{UserID: "ann", Start: t0.Add(4 * day), End: t0.Add(6 * day)}, nil); !errors.Is(err, ErrHolidayRunning) {
 		t.Fatalf("a second running holiday: %v", err)
 	}
-	if _, err := s.AddHoliday(bg, Holiday{UserID: "bob", Start: t0, End: t0.Add(day)}); err != nil {
+	if _, err := s.AddHoliday(bg, Holiday{UserID: "bob", Start: t0, End: t0.Add(day)}, nil); err != nil {
 		t.Fatal(err)
 	}
 	hs, err := s.Holidays(bg, "ann", t0)
@@ -32,21 +32,21 @@ func testHolidaysStored(t *testing.T, s *sqlStore) {
 		t.Fatalf("ann's holidays: %+v, %v", hs, err)
 	}
 	// Only the player may end it, only while it runs, once.
-	if _, err := s.EndHoliday(bg, "bob", id, t0.Add(day)); !errors.Is(err, ErrNotFound) {
+	if _, err := s.EndHoliday(bg, "bob", id, t0.Add(day), nil); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("bob ended ann's holiday: %v", err)
 	}
-	if _, err := s.EndHoliday(bg, "ann", id, t0.Add(5*day)); !errors.Is(err, ErrNotFound) {
+	if _, err := s.EndHoliday(bg, "ann", id, t0.Add(5*day), nil); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("ended after it was over: %v", err)
 	}
-	ended, err := s.EndHoliday(bg, "ann", id, t0.Add(2*day))
+	ended, err := s.EndHoliday(bg, "ann", id, t0.Add(2*day), nil)
 	if err != nil || !ended.EndedAt.Equal(t0.Add(2*day)) || !ended.End.Equal(t0.Add(5*day)) {
 		t.Fatalf("ending early: %+v, %v", ended, err)
 	}
-	if _, err := s.EndHoliday(bg, "ann", id, t0.Add(3*day)); !errors.Is(err, ErrNotFound) {
+	if _, err := s.EndHoliday(bg, "ann", id, t0.Add(3*day), nil); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("ended twice: %v", err)
 	}
 	// Ended, a new one may start; lists leave out those over before since.
-	id2, err := s.AddHoliday(bg, Holiday{UserID: "ann", Start: t0.Add(3 * day), End: t0.Add(4 * day)})
+	id2, err := s.AddHoliday(bg, Holiday{UserID: "ann", Start: t0.Add(3 * day), End: t0.Add(4 * day)}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +64,7 @@ func testHolidaysStored(t *testing.T, s *sqlStore) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, errs[i] = s.AddHoliday(bg, Holiday{UserID: "cat", Start: t0, End: t0.Add(day)})
+			_, errs[i] = s.AddHoliday(bg, Holiday{UserID: "cat", Start: t0, End: t0.Add(day)}, nil)
 		}()
 	}
 	wg.Wait()
@@ -82,9 +82,10 @@ func testHolidaysStored(t *testing.T, s *sqlStore) {
 	}
 }
 
-func TestSetClockAndActiveGamesOf(t *testing.T) { withStore(t, testSetClock) }
+func TestHolidayClocksAllOrNothing(t *testing.T) { withStore(t, testHolidayClocks) }
 
-func testSetClock(t *testing.T, s *sqlStore) {
+func testHolidayClocks(t *testing.T, s *sqlStore) {
+	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	a := newToyGame(t, s, "g1")
 	b := newToyGame(t, s, "g2")
 	if _, err := s.CreateGame(bg, Game{GuildID: "g1", Variant: "dbtoy", Players: [2]string{"cat", "bob"}, Days: 3}); err != nil {
@@ -97,33 +98,47 @@ func testSetClock(t *testing.T, s *sqlStore) {
 	if _, err := play(t, s, a, "pass", nil); err != nil {
 		t.Fatal(err)
 	}
-	d, r := time.Date(2026, 3, 9, 0, 0, 0, 0, time.UTC), time.Date(2026, 3, 8, 0, 0, 0, 0, time.UTC)
-	if err := s.SetClock(bg, a, 0, d, r); !errors.Is(err, ErrPositionChanged) {
+	d, r := t0.Add(9*24*time.Hour), t0.Add(8*24*time.Hour)
+	h := Holiday{UserID: "alice", Start: t0, End: t0.Add(5 * 24 * time.Hour)}
+	// A clock for a turn already played: nothing is stored, not even the holiday.
+	if _, err := s.AddHoliday(bg, h, []Clock{{GameID: b, Ply: 0, Deadline: d}, {GameID: a, Ply: 0, Deadline: d, ReminderAt: r}}); !errors.Is(err, ErrPositionChanged) {
 		t.Fatalf("a clock for a turn already played: %v", err)
 	}
-	if err := s.SetClock(bg, a, 1, d, r); err != nil {
+	if hs, _ := s.Holidays(bg, "alice", time.Time{}); len(hs) != 0 {
+		t.Fatalf("the holiday was stored without its clocks: %+v", hs)
+	}
+	if g, _ := s.Game(bg, b); g.Deadline.Equal(d) {
+		t.Fatal("a clock was stored although the holiday was not")
+	}
+	id, err := s.AddHoliday(bg, h, []Clock{{GameID: a, Ply: 1, Deadline: d, ReminderAt: r}, {GameID: b, Ply: 0, Deadline: d}})
+	if err != nil {
 		t.Fatal(err)
 	}
 	if g, err := s.Game(bg, a); err != nil || !g.Deadline.Equal(d) || !g.ReminderAt.Equal(r) || g.ReminderSent {
-		t.Fatalf("after SetClock: %+v, %v", g, err)
+		t.Fatalf("after the holiday began: %+v, %v", g, err)
 	}
 	if due, err := s.DueTimeouts(bg, d.Add(-time.Millisecond)); err != nil || len(due) != 0 {
 		t.Fatalf("due before the new deadline: %+v, %v", due, err)
 	}
-	if due, err := s.DueTimeouts(bg, d); err != nil || len(due) != 1 {
+	if due, err := s.DueTimeouts(bg, d); err != nil || len(due) != 2 {
 		t.Fatalf("due at the new deadline: %+v, %v", due, err)
 	}
-	if err := s.SetClock(bg, a, 1, d, time.Time{}); err != nil {
-		t.Fatal(err)
-	}
-	if g, _ := s.Game(bg, a); !g.ReminderAt.IsZero() {
-		t.Fatalf("no reminder stored as %v", g.ReminderAt)
-	}
+	// Ending it early with a clock of an ended game stores nothing.
 	if _, err := s.EndGame(bg, b, End{Winner: -1, Reason: "aborted"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.SetClock(bg, b, 0, d, r); !errors.Is(err, ErrGameOver) {
+	early := t0.Add(24 * time.Hour)
+	if _, err := s.EndHoliday(bg, "alice", id, early, []Clock{{GameID: a, Ply: 1, Deadline: early}, {GameID: b, Ply: 0, Deadline: early}}); !errors.Is(err, ErrGameOver) {
 		t.Fatalf("a clock for an ended game: %v", err)
+	}
+	if hs, _ := s.Holidays(bg, "alice", time.Time{}); len(hs) != 1 || !hs[0].EndedAt.IsZero() {
+		t.Fatalf("the holiday ended without its clocks: %+v", hs)
+	}
+	if _, err := s.EndHoliday(bg, "alice", id, early, []Clock{{GameID: a, Ply: 1, Deadline: early}}); err != nil {
+		t.Fatal(err)
+	}
+	if g, _ := s.Game(bg, a); !g.Deadline.Equal(early) || !g.ReminderAt.IsZero() {
+		t.Fatalf("after the holiday ended: deadline %v, reminder %v", g.Deadline, g.ReminderAt)
 	}
 	if gs, _ := s.ActiveGamesOf(bg, "alice"); len(gs) != 1 {
 		t.Fatalf("alice's active games after one ended: %+v", gs)

@@ -151,12 +151,12 @@ type Store interface {
 	TournamentBoards(ctx context.Context, id int64) ([]Board, error)
 	BoardOfGame(ctx context.Context, gameID int64) (Board, error)
 
-	// Holidays (holidays.go): clocks stand still while a player is away.
-	AddHoliday(ctx context.Context, h Holiday) (int64, error)
+	// Holidays (holidays.go): clocks stand still while a player is away;
+	// a holiday's start or early end is stored with the clocks it moves.
+	AddHoliday(ctx context.Context, h Holiday, clocks []Clock) (int64, error)
 	Holidays(ctx context.Context, userID string, since time.Time) ([]Holiday, error)
-	EndHoliday(ctx context.Context, userID string, id int64, at time.Time) (Holiday, error)
+	EndHoliday(ctx context.Context, userID string, id int64, at time.Time, clocks []Clock) (Holiday, error)
 	ActiveGamesOf(ctx context.Context, userID string) ([]Game, error)
-	SetClock(ctx context.Context, gameID int64, ply int, deadline, reminderAt time.Time) error
 }
 
 // Open opens the database named by dsn and brings its schema up to date; a
