@@ -251,6 +251,7 @@ func init() {
 		"review":      (*Bot).cmdReview,
 		"tournament":  (*Bot).cmdTournament,
 		"puzzle":      (*Bot).cmdPuzzle,
+		"vacation":    (*Bot).cmdVacation, // holiday.go
 	}
 	buttonHandlers = map[string]buttonHandler{
 		"accept":  (*Bot).btnAccept,

@@ -242,11 +242,13 @@ func (b *Bot) btnAccept(ctx context.Context, r *request, id int64) error {
 	}
 	r.deferUpdate()
 	now := b.Now()
-	deadline, _ := b.deadlines(c.Days, 0, false)
 	row := db.Game{
 		GuildID: c.GuildID, ChannelID: c.ChannelID, Variant: c.Variant, StartRolls: startRolls,
-		Players: players, Days: c.Days, State: "active", Winner: -1, Deadline: deadline, DrawOfferBy: -1,
+		Players: players, Days: c.Days, State: "active", Winner: -1, DrawOfferBy: -1,
 		CreatedAt: now, UpdatedAt: now,
+	}
+	if row.Deadline, _, err = b.deadlines(ctx, row, g, 0, false); err != nil {
+		return err
 	}
 	gameID, err := b.store.AcceptChallenge(ctx, id, acceptor, row)
 	if errors.Is(err, db.ErrAlreadyTaken) {

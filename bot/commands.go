@@ -89,6 +89,7 @@ func Commands() []*discordgo.ApplicationCommand {
 			{Type: discordgo.ApplicationCommandOptionBoolean, Name: "puzzle_off", Description: "Stop the daily puzzle"},
 		}},
 		tournamentCommand(),
+		vacationCommand(), // holiday.go
 	}
 }
 

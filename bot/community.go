@@ -118,6 +118,7 @@ func (b *Bot) cmdGames(ctx context.Context, r *request) error {
 	if len(rows) == 0 {
 		sb.WriteString("No active games. Start one with `/challenge`.")
 	}
+	onHoliday := holidaySeen{} // holiday.go
 	for n, row := range rows {
 		if n == 20 {
 			fmt.Fprintf(&sb, "… and %d more.", len(rows)-n)
@@ -129,6 +130,7 @@ func (b *Bot) cmdGames(ctx context.Context, r *request) error {
 			turn = fmt.Sprintf(" — %s to move", mention(s.row.Players[t.Player]))
 			s.unlock()
 		}
+		turn += b.holidayTag(ctx, row, onHoliday)
 		fmt.Fprintf(&sb, "<#%s> %s: %s vs %s%s\n", row.ThreadID, variantName(row.Variant), mention(row.Players[0]), mention(row.Players[1]), turn)
 	}
 	return r.ephemeral(truncate(sb.String(), 1990))
@@ -194,6 +196,7 @@ func (b *Bot) cmdHelp(ctx context.Context, r *request) error {
 		"• `/tournament create variant rounds days` — a Swiss tournament at correspondence pace; `standings`, `withdraw`, `list`; organisers `cancel`, `start_round`, `add_computer`.\n" +
 		"• `/rules variant [piece]` — how a variant plays, with pictures. `/leaderboard`, `/stats` (ratings, chart, puzzle ratings and streaks), `/games`.\n" +
 		"• Every die roll is posted as its own message. Time control: days per move; a reminder at 80% of the time; running out loses.\n" +
+		"• `/vacation start days` — a holiday: your clocks stop in all your games (30 days a year); `end`, `status`.\n" +
 		"• Server managers: `/settings days` (default time control), `tournament_role` (who may run tournaments), `puzzle_channel` (a daily puzzle).\n"
 	if app != "" {
 		text += fmt.Sprintf("Invite me: https://discord.com/oauth2/authorize?client_id=%s&permissions=%d&scope=bot+applications.commands", app, InvitePermissions)

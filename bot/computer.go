@@ -80,7 +80,9 @@ func (b *Bot) startComputerGame(ctx context.Context, cg computerGame, post func(
 		CreatedAt: now, UpdatedAt: now,
 	}
 	if !b.computerToAct(row, g) {
-		row.Deadline, _ = b.deadlines(cg.days, 0, false) // the computer has no clock
+		if row.Deadline, _, err = b.deadlines(ctx, row, g, 0, false); err != nil { // the computer has no clock
+			return "", err
+		}
 	}
 	id, err := b.store.CreateGame(ctx, row)
 	if err != nil {

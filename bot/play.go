@@ -57,7 +57,10 @@ func (b *Bot) commitMove(ctx context.Context, s *session, r *request, p games.Pl
 	o := next.Outcome()
 	plies := s.row.Ply + 1
 	// No clock while the computer is to act: it moves as soon as it can.
-	deadline, remind := b.deadlines(s.row.Days, plies, o.Over || b.computerToAct(s.row, next))
+	deadline, remind, err := b.deadlines(ctx, s.row, next, plies, o.Over || b.computerToAct(s.row, next))
+	if err != nil {
+		return err
+	}
 	var end *db.End
 	if o.Over {
 		end = &db.End{Winner: int(o.Winner), Reason: o.Reason}

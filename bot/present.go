@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"runtime"
 	"strings"
@@ -89,6 +90,7 @@ func (b *Bot) boardMessage(row db.Game, g games.Game, title string) (*discordgo.
 		if !row.Deadline.IsZero() {
 			line += fmt.Sprintf(" · time runs out <t:%d:R>", row.Deadline.Unix())
 		}
+		line += b.holidayLines(row) // holiday.go
 		msg.Content = line
 		msg.AllowedMentions = pingOnly(next)
 	}
@@ -223,19 +225,15 @@ func (b *Bot) sendText(channelID, text string, mentions *discordgo.MessageAllowe
 	return err
 }
 
-// deadlines gives the next player's deadline and reminder time after ply
-// number plies has been stored: the reminder only once both have moved.
-func (b *Bot) deadlines(days, plies int, over bool) (deadline, remind time.Time) {
+// deadlines gives the deadline and reminder time of the turn starting now
+// in game g (row) after ply number plies has been stored: the reminder
+// only once both have moved. The clock of the player to act stands still
+// during their holidays (turnClock, holiday.go).
+func (b *Bot) deadlines(ctx context.Context, row db.Game, g games.Game, plies int, over bool) (deadline, remind time.Time, err error) {
 	if over {
-		return time.Time{}, time.Time{}
+		return time.Time{}, time.Time{}, nil
 	}
-	now := b.Now()
-	period := time.Duration(days) * 24 * time.Hour
-	deadline = now.Add(period)
-	if plies >= 2 {
-		remind = now.Add(period * 8 / 10)
-	}
-	return deadline, remind
+	return b.turnClock(ctx, row.Players[g.Turn().Player], b.Now(), row.Days, plies >= 2)
 }
 
 // joinOr joins names as "A, B or C".

@@ -106,7 +106,6 @@ func (b *Bot) pairRound(ctx context.Context, t db.Tournament, entrants []db.Entr
 		level[e.UserID] = e.ComputerLevel
 	}
 	now := b.Now()
-	deadline, _ := b.deadlines(t.Days, 0, false)
 	pairings := make([]db.Pairing, len(paired))
 	openings := make([]boardOpening, len(paired))
 	for i, p := range paired {
@@ -122,7 +121,9 @@ func (b *Bot) pairRound(ctx context.Context, t db.Tournament, entrants []db.Entr
 			Players: [2]string{p.White, p.Black}, Days: t.Days, State: "active", Winner: -1, DrawOfferBy: -1,
 			ComputerLevel: max(level[p.White], level[p.Black]), CreatedAt: now, UpdatedAt: now}
 		if !b.computerToAct(row, g) {
-			row.Deadline = deadline // the computer has no clock
+			if row.Deadline, _, err = b.deadlines(ctx, row, g, 0, false); err != nil { // the computer has no clock
+				return "", err
+			}
 		}
 		pairings[i].Game, openings[i] = row, boardOpening{g, events}
 	}

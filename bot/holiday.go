@@ -1,0 +1,443 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/holiday"
+)
+
+// Holidays (/vacation): while a player is on holiday their clock stands
+// still in every game, in every server. The clock is judged where it
+// always was: each turn's stored deadline and reminder, which the
+// scheduler reads. A holiday only moves those, by the one rule of package
+// holiday (the time a turn's clock has run outside the player's holidays):
+// a new turn's clock counts the holidays of the player to act (deadlines,
+// present.go), and a holiday's start or early end moves the clocks of the
+// turns its player is to act in, stored with the holiday in one
+// transaction. A turn starts when its last move was stored (or when the
+// game was created), which the move log records.
+
+// vacationCommand is /vacation and its subcommands.
+func vacationCommand() *discordgo.ApplicationCommand {
+	one := 1.0
+	sub := func(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
+		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: desc, Options: opts}
+	}
+	return &discordgo.ApplicationCommand{Name: "vacation", Description: "A holiday: your clocks stop in all your games (30 days a year)",
+		Options: []*discordgo.ApplicationCommandOption{
+			sub("start", "Go on holiday now: your clocks stop in all your games until it ends",
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "days",
+					Description: "How many days (30 in any 365 days)", Required: true, MinValue: &one, MaxValue: holiday.Allowance}),
+			sub("end", "Come back early: your clocks run again, the days not begun are given back"),
+			sub("status", "Your holiday, and the holiday days you have left"),
+		}}
+}
+
+func (b *Bot) cmdVacation(ctx context.Context, r *request) error {
+	switch sub := r.subcommand(); sub {
+	case "start":
+		return b.vacationStart(ctx, r)
+	case "end":
+		return b.vacationEnd(ctx, r)
+	case "status":
+		return b.vacationStatus(ctx, r)
+	default:
+		return userErrorf("Unknown `/vacation %s`: use start, end or status.", sub)
+	}
+}
+
+func fromStored(h db.Holiday) holiday.Holiday {
+	return holiday.Holiday{Start: h.Start, End: h.End, EndedAt: h.EndedAt}
+}
+
+// holidaysOf lists userID's holidays not over by since, as stored and
+// for package holiday.
+func (b *Bot) holidaysOf(ctx context.Context, userID string, since time.Time) ([]db.Holiday, []holiday.Holiday, error) {
+	if userID == "" {
+		return nil, nil, nil
+	}
+	rows, err := b.store.Holidays(ctx, userID, since)
+	if err != nil {
+		return nil, nil, fmt.Errorf("reading the holidays of %s: %w", userID, err)
+	}
+	hs := make([]holiday.Holiday, len(rows))
+	for i, h := range rows {
+		hs[i] = fromStored(h)
+	}
+	return rows, hs, nil
+}
+
+// turnClock is the deadline and reminder (if remind) of a turn of days
+// per move that who is to act in, started at turnStart: their clock
+// stands still during their holidays.
+func (b *Bot) turnClock(ctx context.Context, who string, turnStart time.Time, days int, remind bool) (deadline, reminder time.Time, err error) {
+	_, hs, err := b.holidaysOf(ctx, who, turnStart)
+	if err != nil {
+		return time.Time{}, time.Time{}, err
+	}
+	deadline, reminder = holiday.Clock(turnStart, time.Duration(days)*holiday.Day, remind, holiday.Spans(hs))
+	return deadline, reminder, nil
+}
+
+// onHoliday is when userID's running holiday ends, if one runs now.
+func (b *Bot) onHoliday(ctx context.Context, userID string) (time.Time, bool) {
+	now := b.Now()
+	_, hs, err := b.holidaysOf(ctx, userID, now)
+	if err != nil {
+		b.log.Warn("reading holidays", "user", userID, "err", err)
+		return time.Time{}, false
+	}
+	h, ok := holiday.Current(hs, now)
+	return h.Until(), ok
+}
+
+// holidayLines say, under a board, which of the game's players is on
+// holiday, e.g. "\n🏖️ @ann is on holiday until <date>".
+func (b *Bot) holidayLines(row db.Game) string {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	var sb strings.Builder
+	for _, p := range row.Players {
+		if until, ok := b.onHoliday(ctx, p); ok {
+			fmt.Fprintf(&sb, "\n🏖️ %s is on holiday until <t:%d:f>: their clock stands still until then.", mention(p), until.Unix())
+		}
+	}
+	return sb.String()
+}
+
+// holidaySeen keeps, for one /games listing, when each player's holiday
+// ends (zero: not on holiday).
+type holidaySeen map[string]time.Time
+
+// holidayTag is /games' note on a game whose players are on holiday.
+func (b *Bot) holidayTag(ctx context.Context, row db.Game, seen holidaySeen) string {
+	var tag string
+	for _, p := range row.Players {
+		until, ok := seen[p]
+		if !ok {
+			until, _ = b.onHoliday(ctx, p)
+			seen[p] = until
+		}
+		if !until.IsZero() {
+			tag += fmt.Sprintf(" — 🏖️ %s on holiday until <t:%d:f>", mention(p), until.Unix())
+		}
+	}
+	return tag
+}
+
+// heldGame is one of a player's active games, locked.
+type heldGame struct {
+	s     *session
+	toAct bool      // the player is to act: their clock runs in it
+	start time.Time // when that turn began (toAct only)
+}
+
+// lockGamesOf locks every active game of userID, in every server, in the
+// order of their ids (every other path holds one game at a time, so no
+// two wait for each other), with the start of each turn they are to act
+// in. Call the returned unlock once done.
+func (b *Bot) lockGamesOf(ctx context.Context, userID string) ([]heldGame, func(), error) {
+	rows, err := b.store.ActiveGamesOf(ctx, userID)
+	if err != nil {
+		return nil, nil, err
+	}
+	sort.Slice(rows, func(i, j int) bool { return rows[i].ID < rows[j].ID })
+	var held []heldGame
+	unlock := func() {
+		for _, h := range held {
+			h.s.unlock()
+		}
+	}
+	for _, row := range rows {
+		s, err := b.lockGame(ctx, row.ID)
+		var ue *UserError
+		if errors.As(err, &ue) {
+			continue // a game whose log does not replay: logged, nobody can move in it
+		}
+		if err != nil {
+			unlock()
+			return nil, nil, err
+		}
+		if s.row.State != "active" || s.game.Outcome().Over {
+			s.unlock()
+			continue
+		}
+		g := heldGame{s: s}
+		if s.row.Players[s.game.Turn().Player] == userID && !s.row.Deadline.IsZero() {
+			g.toAct, g.start = true, s.row.CreatedAt
+			if s.row.Ply > 0 {
+				moves, err := b.store.Moves(ctx, s.id)
+				if err != nil || len(moves) == 0 {
+					held = append(held, g)
+					unlock()
+					return nil, nil, fmt.Errorf("reading the moves of game %d: %v (%d moves)", s.id, err, len(moves))
+				}
+				g.start = moves[len(moves)-1].At
+			}
+		}
+		held = append(held, g)
+	}
+	return held, unlock, nil
+}
+
+// clocksWith are the clocks of the turns held that the player is to act
+// in, by the one rule, with the player's holidays hs.
+func clocksWith(held []heldGame, hs []holiday.Holiday) []db.Clock {
+	var out []db.Clock
+	for _, g := range held {
+		if !g.toAct {
+			continue
+		}
+		d, r := holiday.Clock(g.start, time.Duration(g.s.row.Days)*holiday.Day, g.s.row.Ply >= 2, holiday.Spans(hs))
+		out = append(out, db.Clock{GameID: g.s.id, Ply: g.s.row.Ply, Deadline: d, ReminderAt: r})
+	}
+	return out
+}
+
+// earliestStart is the earliest turn start held, or at if earlier.
+func earliestStart(held []heldGame, at time.Time) time.Time {
+	for _, g := range held {
+		if g.toAct && g.start.Before(at) {
+			at = g.start
+		}
+	}
+	return at
+}
+
+// moveClocks changes the player's clocks as a holiday's start or end
+// does: with every active game of userID locked, it reads their holidays,
+// lets change decide (it returns the holidays as they will be, or a
+// refusal), and has store keep that with the new clocks in one
+// transaction. A game played or ended meanwhile on another replica makes
+// it start again (three times at most). It returns the games (unlocked),
+// with the new clocks recorded in their rows.
+func (b *Bot) moveClocks(ctx context.Context, userID string,
+	change func(rows []db.Holiday, hs []holiday.Holiday, held []heldGame) ([]holiday.Holiday, error),
+	store func(clocks []db.Clock) error) ([]heldGame, error) {
+	for attempt := 0; ; attempt++ {
+		held, unlock, err := b.lockGamesOf(ctx, userID)
+		if err != nil {
+			return nil, err
+		}
+		err = func() error {
+			defer unlock()
+			rows, hs, err := b.holidaysOf(ctx, userID, earliestStart(held, b.Now().Add(-holiday.Year)))
+			if err != nil {
+				return err
+			}
+			after, err := change(rows, hs, held)
+			if err != nil {
+				return err
+			}
+			clocks := clocksWith(held, after)
+			if err := store(clocks); err != nil {
+				return err
+			}
+			for _, c := range clocks {
+				for _, g := range held {
+					if g.s.id == c.GameID {
+						g.s.row.Deadline, g.s.row.ReminderAt = c.Deadline, c.ReminderAt
+					}
+				}
+			}
+			return nil
+		}()
+		if (errors.Is(err, db.ErrPositionChanged) || errors.Is(err, db.ErrGameOver)) && attempt < 2 {
+			continue // held copies are checked against the store when locked again
+		}
+		if errors.Is(err, db.ErrPositionChanged) || errors.Is(err, db.ErrGameOver) {
+			return nil, userErrorf("Your games kept changing while I stopped your clocks; nothing was changed. Please try again.")
+		}
+		return held, err
+	}
+}
+
+// allowanceText says the days used and left, e.g. "Holiday days used in
+// the last 365 days: 5 of 30; 25 left."
+func allowanceText(hs []holiday.Holiday, now time.Time) string {
+	text := fmt.Sprintf("Holiday days used in the last 365 days: **%d** of %d; **%d** left.", holiday.Used(hs, now), holiday.Allowance, holiday.Remaining(hs, now))
+	if next := holiday.NextReturn(hs, now); !next.IsZero() && holiday.Remaining(hs, now) < holiday.Allowance {
+		text += fmt.Sprintf(" The next day comes back <t:%d:f>.", next.Unix())
+	}
+	return text
+}
+
+// clockLines list the games where the player is to act with their time.
+func clockLines(held []heldGame) string {
+	var sb strings.Builder
+	n := 0
+	for _, g := range held {
+		if !g.toAct {
+			continue
+		}
+		if n++; n > 10 {
+			sb.WriteString("\n• …")
+			break
+		}
+		fmt.Fprintf(&sb, "\n• %s (game #%d): your time runs out <t:%d:f>", gameLink(g.s.row), g.s.id, g.s.row.Deadline.Unix())
+	}
+	return sb.String()
+}
+
+func gameLink(row db.Game) string {
+	if row.ThreadID == "" {
+		return variantName(row.Variant)
+	}
+	return "<#" + row.ThreadID + ">"
+}
+
+// tellThreads posts note(game) in the thread of each game, unlocked.
+func (b *Bot) tellThreads(held []heldGame, note func(g heldGame) string) {
+	for _, g := range held {
+		if g.s.row.ThreadID != "" {
+			b.sendText(g.s.row.ThreadID, note(g), noPings)
+		}
+	}
+}
+
+const dayRule = "A day begun counts as a whole day; `/vacation end` comes back early and gives back the days not begun."
+
+func (b *Bot) vacationStart(ctx context.Context, r *request) error {
+	days := r.intOption("days")
+	if days < 1 || days > holiday.Allowance {
+		return userErrorf("A holiday lasts 1 to %d days (%d days in any 365 days); %d is not possible.", holiday.Allowance, holiday.Allowance, days)
+	}
+	userID := r.userID()
+	r.deferEphemeral() // every game of the player is looked at
+	var started holiday.Holiday
+	var all []holiday.Holiday
+	held, err := b.moveClocks(ctx, userID, func(rows []db.Holiday, hs []holiday.Holiday, held []heldGame) ([]holiday.Holiday, error) {
+		now := b.Now()
+		var deadlines []time.Time
+		for _, g := range held {
+			if g.toAct {
+				deadlines = append(deadlines, g.s.row.Deadline)
+			}
+		}
+		h, err := holiday.Start(hs, now, days, deadlines)
+		var de *holiday.DaysError
+		switch {
+		case errors.Is(err, holiday.ErrRunning):
+			return nil, userErrorf("You are already on holiday until <t:%d:f>. `/vacation end` ends it early; then a new one may start.", h.Until().Unix())
+		case errors.Is(err, holiday.ErrOverdue):
+			for _, g := range held {
+				if g.toAct && !g.s.row.Deadline.After(now) {
+					return nil, userErrorf("Your time to move in %s (game #%d) ran out <t:%d:R>: a holiday can start only while none of your moves is overdue.",
+						gameLink(g.s.row), g.s.id, g.s.row.Deadline.Unix())
+				}
+			}
+			return nil, err
+		case errors.As(err, &de) && de.Remaining == 0:
+			return nil, userErrorf("You have no holiday days left: you used all %d in the last 365 days. The next one comes back <t:%d:f>.",
+				holiday.Allowance, holiday.NextReturn(hs, now).Unix())
+		case errors.As(err, &de):
+			return nil, userErrorf("You have %s of holiday left in the last 365 days (%d a year): ask for 1 to %d.",
+				plural(de.Remaining, "day"), holiday.Allowance, de.Remaining)
+		case err != nil:
+			return nil, err
+		}
+		started, all = h, append(hs, h)
+		return all, nil
+	}, func(clocks []db.Clock) error {
+		_, err := b.store.AddHoliday(ctx, db.Holiday{UserID: userID, Start: started.Start, End: started.End}, clocks)
+		if errors.Is(err, db.ErrHolidayRunning) {
+			return userErrorf("You are already on holiday: `/vacation status` says until when.")
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	until := started.End.Unix()
+	b.tellThreads(held, func(g heldGame) string {
+		text := fmt.Sprintf("🏖️ %s is on holiday until <t:%d:f>: their clock stands still until then, in this game and their others.", mention(userID), until)
+		if g.toAct {
+			text += fmt.Sprintf(" Their time to move now runs out <t:%d:f>.", g.s.row.Deadline.Unix())
+		}
+		return text
+	})
+	text := fmt.Sprintf("🏖️ You are on holiday from <t:%d:f> until <t:%d:f> (%s). Your clocks stand still in all your games meanwhile; your opponents are told in each game's thread.",
+		started.Start.Unix(), until, plural(days, "day"))
+	if lines := clockLines(held); lines != "" {
+		text += "\nYour move, with the time you had left when you come back:" + lines
+	}
+	text += "\n" + allowanceText(all, started.Start) + "\n" + dayRule
+	return holidayAnswer(r, text)
+}
+
+func (b *Bot) vacationEnd(ctx context.Context, r *request) error {
+	userID := r.userID()
+	r.deferEphemeral()
+	var ended holiday.Holiday
+	var stored db.Holiday
+	var given int
+	var all []holiday.Holiday
+	held, err := b.moveClocks(ctx, userID, func(rows []db.Holiday, hs []holiday.Holiday, held []heldGame) ([]holiday.Holiday, error) {
+		now := b.Now()
+		for i, h := range hs {
+			if !h.Running(now) {
+				continue
+			}
+			var err error
+			if ended, given, err = holiday.End(h, now); err != nil {
+				return nil, err
+			}
+			stored = rows[i]
+			all = append(append([]holiday.Holiday(nil), hs[:i]...), ended)
+			all = append(all, hs[i+1:]...)
+			return all, nil
+		}
+		return nil, userErrorf("You are not on holiday. `/vacation start days` starts one: your clocks stop in all your games.")
+	}, func(clocks []db.Clock) error {
+		_, err := b.store.EndHoliday(ctx, userID, stored.ID, ended.EndedAt, clocks)
+		if errors.Is(err, db.ErrNotFound) {
+			return userErrorf("Your holiday has already ended.")
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	b.tellThreads(held, func(g heldGame) string {
+		text := fmt.Sprintf("🏖️ %s is back from holiday: their clock runs again.", mention(userID))
+		if g.toAct {
+			text += fmt.Sprintf(" Their time to move runs out <t:%d:f>.", g.s.row.Deadline.Unix())
+		}
+		return text
+	})
+	text := fmt.Sprintf("👋 Welcome back: your holiday ended <t:%d:f> after %s (a day begun counts as a whole day); %s given back. Your clocks run again.",
+		ended.EndedAt.Unix(), plural(ended.Days(), "day"), plural(given, "day"))
+	if lines := clockLines(held); lines != "" {
+		text += "\nYour move:" + lines
+	}
+	text += "\n" + allowanceText(all, ended.EndedAt)
+	return holidayAnswer(r, text)
+}
+
+func (b *Bot) vacationStatus(ctx context.Context, r *request) error {
+	now := b.Now()
+	_, hs, err := b.holidaysOf(ctx, r.userID(), now.Add(-holiday.Year))
+	if err != nil {
+		return err
+	}
+	text := "You are not on holiday. `/vacation start days` stops your clocks in all your games."
+	if h, ok := holiday.Current(hs, now); ok {
+		text = fmt.Sprintf("🏖️ You are on holiday until <t:%d:f> (<t:%d:R>): your clocks stand still in all your games. `/vacation end` comes back early.",
+			h.Until().Unix(), h.Until().Unix())
+	}
+	return r.ephemeral(text + "\n" + allowanceText(hs, now) + "\n" + dayRule)
+}
+
+// holidayAnswer replaces the deferred answer with text.
+func holidayAnswer(r *request, text string) error {
+	text = truncate(text, 2000)
+	return r.editOriginal(&discordgo.WebhookEdit{Content: &text, AllowedMentions: noPings})
+}
