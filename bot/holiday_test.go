@@ -208,3 +208,26 @@ func TestVacationDuplicateInteraction(t *testing.T) {
 		t.Fatalf("the holiday was said %d times in the game's thread", notes)
 	}
 }
+
+// Against the computer the player's own clock stops too: a turn the
+// computer's reply begins on holiday starts when the holiday ends, and
+// coming back early brings it forward.
+func TestVacationAgainstTheComputer(t *testing.T) {
+	h := newHarness(t)
+	ctx := t.Context()
+	h.bot.opponent().setLimits(quickComputer)
+	t0 := h.clock.Now()
+	h.vacation(ann, "start", integer("days", 2))
+	thread := h.playComputer(ann, "chess", str("color", "black"))
+	h.settle() // the computer has moved: ann's turn, on holiday
+	row, _ := h.store.GameByThread(ctx, thread)
+	if row.Ply != 1 || !row.Deadline.Equal(t0.Add(5*day)) {
+		t.Fatalf("ann's turn against the computer on holiday: ply %d, deadline %v; want %v", row.Ply, row.Deadline, t0.Add(5*day))
+	}
+	h.clock.Advance(time.Hour)
+	wantIn(t, "the early end", h.vacation(ann, "end").Content, "after 1 day", "1 day given back",
+		"(game #1): your time runs out "+stamp(t0.Add(3*day+time.Hour)))
+	if row, _ := h.store.GameByThread(ctx, thread); !row.Deadline.Equal(t0.Add(3*day + time.Hour)) {
+		t.Fatalf("after coming back: deadline %v", row.Deadline)
+	}
+}
