@@ -56,6 +56,7 @@ var copyTables = []copyTable{
 	{name: "puzzle_channels", columns: []string{"guild_id", "channel_id", "updated_at"}, key: []string{"guild_id"}},
 	{name: "puzzle_dailies", columns: []string{"guild_id", "day", "variant", "puzzle_id", "channel_id", "message_id", "claimed_at",
 		"shown_solvers", "shown_at", "listed"}, key: []string{"guild_id", "day"}},
+	{name: "notice_settings", columns: []string{"user_id", "mode", "digest_hour", "dm_channel", "digest_day", "updated_at"}, key: []string{"user_id"}},
 }
 
 // TableCopy is what the copy did to one table.

@@ -150,6 +150,16 @@ type Store interface {
 	TournamentEntrants(ctx context.Context, id int64) ([]Entrant, error)
 	TournamentBoards(ctx context.Context, id int64) ([]Board, error)
 	BoardOfGame(ctx context.Context, gameID int64) (Board, error)
+
+	// How players are told it is their move (notices.go): mentions, a
+	// direct message, or a daily digest claimed once a day.
+	NoticeSetting(ctx context.Context, userID string) (NoticeSetting, error)
+	SetNotice(ctx context.Context, userID, mode string, hour int, notBefore string) error
+	SetDMChannel(ctx context.Context, userID, channelID string) error
+	FallBackToMentions(ctx context.Context, userID, from string) (bool, error)
+	DueDigests(ctx context.Context, day string, hour int) ([]NoticeSetting, error)
+	ClaimDigest(ctx context.Context, userID, day string) (bool, error)
+	PlayerActiveGames(ctx context.Context, userID string) ([]Game, error)
 }
 
 // Open opens the database named by dsn and brings its schema up to date; a
