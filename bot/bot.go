@@ -251,6 +251,7 @@ func init() {
 		"review":      (*Bot).cmdReview,
 		"tournament":  (*Bot).cmdTournament,
 		"puzzle":      (*Bot).cmdPuzzle,
+		"notify":      (*Bot).cmdNotify, // notify.go
 	}
 	buttonHandlers = map[string]buttonHandler{
 		"accept":  (*Bot).btnAccept,

@@ -90,7 +90,7 @@ func (b *Bot) boardMessage(row db.Game, g games.Game, title string) (*discordgo.
 			line += fmt.Sprintf(" · time runs out <t:%d:R>", row.Deadline.Unix())
 		}
 		msg.Content = line
-		msg.AllowedMentions = pingOnly(next)
+		msg.AllowedMentions = b.turnPings(next) // nobody, for players told by DM or digest (notify.go)
 	}
 	return msg, nil
 }
