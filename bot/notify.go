@@ -240,8 +240,7 @@ func (b *Bot) sendTurnNotice(ctx context.Context, row db.Game, g games.Game, nex
 		return
 	}
 	seat := g.Turn().Player
-	opponent := b.name(ctx, row.Players[seat.Other()])
-	game := fmt.Sprintf("**%s** (game #%d) against **%s**", variantName(row.Variant), row.ID, opponent)
+	game := fmt.Sprintf("**%s** (game #%d) against %s", variantName(row.Variant), row.ID, b.opponentName(ctx, row, row.Players[seat.Other()]))
 	var text string
 	switch {
 	case reminder:
@@ -249,7 +248,7 @@ func (b *Bot) sendTurnNotice(ctx context.Context, row db.Game, g games.Game, nex
 	case played == "":
 		text = fmt.Sprintf("♟️ **Your move:** your %s has begun, and you play first (%s).", game, g.Roles()[seat])
 	default:
-		text = fmt.Sprintf("♟️ **Your move** in %s: %s played **%s**.", game, b.name(ctx, actor), played)
+		text = fmt.Sprintf("♟️ **Your move** in %s: %s played **%s**.", game, b.moverName(ctx, actor), played)
 	}
 	if !row.Deadline.IsZero() {
 		text += fmt.Sprintf(" Your time runs out <t:%d:R>.", row.Deadline.Unix())
@@ -264,6 +263,23 @@ func (b *Bot) sendTurnNotice(ctx context.Context, row db.Game, g games.Game, nex
 	if _, err := b.sendDM(ctx, n, msg); err != nil {
 		b.dmFailed(ctx, n, row.ThreadID, err)
 	}
+}
+
+// opponentName is the opponent in a notice: their name in bold, or the
+// computer with its level.
+func (b *Bot) opponentName(ctx context.Context, row db.Game, id string) string {
+	if row.ComputerLevel > 0 && id == b.selfID() {
+		return fmt.Sprintf("the computer (level %d)", row.ComputerLevel)
+	}
+	return "**" + b.name(ctx, id) + "**"
+}
+
+// moverName is who just moved, in a notice.
+func (b *Bot) moverName(ctx context.Context, id string) string {
+	if id == b.selfID() {
+		return "the computer"
+	}
+	return b.name(ctx, id)
 }
 
 // threadLink is a link that opens the game's thread from anywhere.
@@ -391,11 +407,7 @@ func (pg playerGame) line(b *Bot, ctx context.Context) string {
 	if opp == pg.user {
 		opp = row.Players[1]
 	}
-	who := "**" + b.name(ctx, opp) + "**"
-	if row.ComputerLevel > 0 && opp == b.selfID() {
-		who = fmt.Sprintf("the computer (level %d)", row.ComputerLevel)
-	}
-	s := fmt.Sprintf("• %s vs %s · %s", variantName(row.Variant), who, threadLink(row))
+	s := fmt.Sprintf("• %s vs %s · %s", variantName(row.Variant), b.opponentName(ctx, row, opp), threadLink(row))
 	switch {
 	case pg.computer:
 		s += " · the computer is thinking"

@@ -323,3 +323,58 @@ func TestNotifyBadInput(t *testing.T) {
 		t.Fatalf("a duplicate: %+v, DMs %d → %d", st, dms, len(h.fake.DMs(ann.ID)))
 	}
 }
+
+func TestNotifyAtTheStartAndAfterTheComputersMove(t *testing.T) {
+	h := newHarness(t)
+	h.notify(ann, str("how", "dm"))
+	h.notify(bob, str("how", "dm"))
+	// ann challenged and moves first: told when bob accepts; bob, who
+	// accepted, is told nothing about his own click.
+	thread := h.startGame("chess")
+	if b := h.lastBoardMessage(thread); len(b.Pings) != 0 || !strings.Contains(b.Content, mention(ann.ID)+", your move") {
+		t.Fatalf("the opening board: %q pings %v", b.Content, b.Pings)
+	}
+	dms := h.fake.DMs(ann.ID)
+	if len(dms) != 2 || !strings.Contains(dms[1].Content, "has begun, and you play first (White)") || !strings.Contains(dms[1].Content, "against **bob**") || !hasBoard(dms[1]) {
+		t.Fatalf("ann's DMs at the start: %+v", dms)
+	}
+	if n := len(h.fake.DMs(bob.ID)); n != 1 {
+		t.Fatalf("bob has %d DMs; only the greeting", n)
+	}
+
+	// Against the computer: told after its move.
+	h.bot.opponent().setLimits(quickComputer)
+	vs := h.playComputer(ann, "chess", str("color", "white"))
+	before := len(h.fake.DMs(ann.ID))
+	h.move(ann, vs, "e4")
+	h.settle()
+	h.bot.pictures.wait()
+	dms = h.fake.DMs(ann.ID)
+	if len(dms) != before+1 || !strings.Contains(dms[len(dms)-1].Content, "against the computer (level 3): the computer played **") {
+		t.Fatalf("ann's DMs after the computer's move: %d → %d %q", before, len(dms), dms[len(dms)-1].Content)
+	}
+
+	// A tournament's games: the player to move first is told.
+	ctx := context.Background()
+	resp := h.tournament(ann, "", "create", str("variant", "chess"), integer("rounds", 1), integer("days", 1), str("starts", "2h"))
+	announce := h.wantPublic(resp, "Swiss tournament")
+	for _, u := range []fakediscord.User{ann, bob} {
+		h.wantEphemeral(h.click(u, lobbyID, announce.ID, "tjoin:1"), "You're entered")
+	}
+	aBefore, bBefore := len(h.fake.DMs(ann.ID)), len(h.fake.DMs(bob.ID))
+	h.clock.Advance(2 * time.Hour)
+	h.bot.Tick(ctx)
+	h.bot.pictures.wait()
+	boards := h.roundBoards(1, 1)
+	if len(boards) != 1 {
+		t.Fatalf("round 1: %+v", boards)
+	}
+	first := boards[0].White
+	told, other := h.fake.DMs(first), len(h.fake.DMs(boards[0].Black))
+	if first == ann.ID && (len(told) != aBefore+1 || other != bBefore) || first == bob.ID && (len(told) != bBefore+1 || other != aBefore) {
+		t.Fatalf("DMs at the tournament's start: white %s has %d, black %d (before: ann %d, bob %d)", first, len(told), other, aBefore, bBefore)
+	}
+	if !strings.Contains(told[len(told)-1].Content, "has begun, and you play first") {
+		t.Fatalf("the tournament game's notice: %q", told[len(told)-1].Content)
+	}
+}
