@@ -94,7 +94,14 @@ func (b *Bot) cmdNotify(ctx context.Context, r *request) error {
 		}
 		channel, err := b.sendDM(ctx, cur, &discordgo.MessageSend{Content: hello, AllowedMentions: noPings})
 		if discordCode(err) == 50007 {
-			return userErrorf("Discord won't let me send you direct messages (your privacy settings refuse DMs from this server's members), so nothing changed. Allow them and try again, or keep mentions.")
+			why := "Discord won't let me send you direct messages (your privacy settings refuse DMs from this server's members)"
+			if cur.Mode == db.NoticeMentions {
+				return userErrorf("%s, so nothing changed: you're on mentions. Allow them and try again.", why)
+			}
+			if _, err := b.store.FallBackToMentions(ctx, user, cur.Mode); err != nil {
+				return err
+			}
+			return userErrorf("%s, so you're back on mentions: I'll ping you in the game threads. Allow them and try again.", why)
 		}
 		if err != nil {
 			return userErrorf("I couldn't reach your direct messages just now (%v), so nothing changed. Please try again in a moment.", err)
@@ -477,14 +484,24 @@ func (b *Bot) gamesMineAnswer(ctx context.Context, r *request) (handled bool, er
 		return false, nil
 	}
 	if u := r.userOption("player"); u != nil && u.ID != r.userID() {
+		if !mine {
+			return true, userErrorf("Here `/games` lists your own games in every server; use it in a server to see %s's games there.", mention(u.ID))
+		}
 		return true, userErrorf("`mine` lists your own games; leave out `player` (or `mine`) to see %s's games in this server.", mention(u.ID))
 	}
+	r.deferEphemeral() // each game is read (and maybe replayed) to say whose move it is
 	list, err := b.playerGames(ctx, r.userID())
 	if err != nil {
 		return true, err
 	}
+	answer := func(text string) error {
+		if !r.deferred {
+			return r.ephemeral(text)
+		}
+		return r.editOriginal(&discordgo.WebhookEdit{Content: &text, AllowedMentions: noPings})
+	}
 	if len(list) == 0 {
-		return true, r.ephemeral("You have no games in play in any server we share. Start one with `/challenge`.")
+		return true, answer("You have no games in play in any server we share. Start one with `/challenge`.")
 	}
 	waiting := 0
 	for _, pg := range list {
@@ -502,5 +519,5 @@ func (b *Bot) gamesMineAnswer(ctx context.Context, r *request) (handled bool, er
 		}
 		sb.WriteString(line)
 	}
-	return true, r.ephemeral(sb.String())
+	return true, answer(sb.String())
 }

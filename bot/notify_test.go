@@ -271,6 +271,8 @@ func TestGamesMineAcrossTwoServers(t *testing.T) {
 		Options: []fakediscord.Option{mine, user("player", ann)}, Resolved: resolvedUsers(ann)})
 	h.wantEphemeral(resp, "`mine` lists your own games")
 	h.wantEphemeral(h.command(cat, lobbyID, "games", mine), "You have no games in play")
+	h.wantEphemeral(h.send(fakediscord.Interaction{Type: 2, User: bob, ChannelID: "dm-bob", DM: true, Name: "games",
+		Options: []fakediscord.Option{user("player", ann)}, Resolved: resolvedUsers(ann)}), "use it in a server to see <@111>'s games")
 }
 
 func TestNotifyBadInput(t *testing.T) {
@@ -290,7 +292,7 @@ func TestNotifyBadInput(t *testing.T) {
 	}
 	// DMs closed: choosing them is refused at once, nothing changes.
 	h.fake.RefuseDMs(ann.ID, true)
-	h.wantEphemeral(h.command(ann, lobbyID, "notify", str("how", "dm")), "won't let me send you direct messages")
+	h.wantEphemeral(h.command(ann, lobbyID, "notify", str("how", "dm")), "won't let me send you direct messages (your privacy settings refuse DMs from this server's members), so nothing changed")
 	if got := h.notify(ann); !strings.Contains(got, "You're on **mentions**") {
 		t.Fatalf("after the refused choice: %q", got)
 	}
@@ -313,6 +315,15 @@ func TestNotifyBadInput(t *testing.T) {
 	if got := h.notify(ann, str("how", "mentions")); !strings.Contains(got, "You're on **mentions**") || len(h.fake.DMs(ann.ID)) != before {
 		t.Fatalf("back to mentions: %q", got)
 	}
+	// On the digest, with DMs closed again: choosing DMs puts ann back on
+	// mentions at once, and says so.
+	h.notify(ann, str("how", "digest"), integer("hour", 9))
+	h.fake.RefuseDMs(ann.ID, true)
+	h.wantEphemeral(h.command(ann, lobbyID, "notify", str("how", "dm")), "so you're back on mentions")
+	if got := h.notify(ann); !strings.Contains(got, "You're on **mentions**") {
+		t.Fatalf("after the refused change: %q", got)
+	}
+	h.fake.RefuseDMs(ann.ID, false)
 	// A retried interaction changes nothing and is answered once.
 	in := fakediscord.Interaction{Type: 2, User: ann, ChannelID: lobbyID, Name: "notify", Options: []fakediscord.Option{str("how", "dm")}, ID: "77001", Token: "tok-77001"}
 	h.send(in)
