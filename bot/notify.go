@@ -104,7 +104,8 @@ func (b *Bot) cmdNotify(ctx context.Context, r *request) error {
 			return userErrorf("%s, so you're back on mentions: I'll ping you in the game threads. Allow them and try again.", why)
 		}
 		if err != nil {
-			return userErrorf("I couldn't reach your direct messages just now (%v), so nothing changed. Please try again in a moment.", err)
+			b.log.Warn("a /notify greeting by DM failed", "user", user, "err", err)
+			return userErrorf("Discord didn't take my direct message to you just now, so nothing changed. Please try again in a moment.")
 		}
 		if err := b.store.SetNotice(ctx, user, how, hour, digestNotBefore(b.Now(), hour)); err != nil {
 			return err
@@ -119,7 +120,15 @@ func (b *Bot) cmdNotify(ctx context.Context, r *request) error {
 	if err != nil {
 		return err
 	}
-	text := "✅ " + b.noticeText(now)
+	return privateAnswer(r, "✅ "+b.noticeText(now))
+}
+
+// privateAnswer answers privately after a private defer (or, if the defer
+// never went through, as a first answer).
+func privateAnswer(r *request, text string) error {
+	if !r.deferred {
+		return r.ephemeral(text)
+	}
 	return r.editOriginal(&discordgo.WebhookEdit{Content: &text, AllowedMentions: noPings})
 }
 
@@ -298,6 +307,7 @@ func threadLink(row db.Game) string {
 // if none is cached (or the cached one is gone), and returns the channel.
 func (b *Bot) sendDM(ctx context.Context, n db.NoticeSetting, m *discordgo.MessageSend) (string, error) {
 	channel := n.DMChannel
+	reset := rewind(m.Files) // the board is posted whole on a second try
 	for attempt := 0; ; attempt++ {
 		if channel == "" {
 			id, err := b.dc.OpenDM(n.UserID)
@@ -311,6 +321,7 @@ func (b *Bot) sendDM(ctx context.Context, n db.NoticeSetting, m *discordgo.Messa
 				}
 			}
 		}
+		reset()
 		_, err := b.dc.Send(channel, m)
 		if code := discordCode(err); (code == 10003 || code == 50001) && attempt == 0 && n.DMChannel != "" {
 			channel = "" // the cached channel is gone: open it again, once
@@ -494,12 +505,7 @@ func (b *Bot) gamesMineAnswer(ctx context.Context, r *request) (handled bool, er
 	if err != nil {
 		return true, err
 	}
-	answer := func(text string) error {
-		if !r.deferred {
-			return r.ephemeral(text)
-		}
-		return r.editOriginal(&discordgo.WebhookEdit{Content: &text, AllowedMentions: noPings})
-	}
+	answer := func(text string) error { return privateAnswer(r, text) }
 	if len(list) == 0 {
 		return true, answer("You have no games in play in any server we share. Start one with `/challenge`.")
 	}

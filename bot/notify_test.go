@@ -389,3 +389,19 @@ func TestNotifyAtTheStartAndAfterTheComputersMove(t *testing.T) {
 		t.Fatalf("the tournament game's notice: %q", told[len(told)-1].Content)
 	}
 }
+
+func TestNotifyReopensAGoneDMChannel(t *testing.T) {
+	h := newHarness(t)
+	h.notify(bob, str("how", "dm"))
+	old := h.fake.DMChannel(bob.ID)
+	thread := h.startGame("chess")
+	h.fake.DeleteChannel(old) // the cached channel now answers 10003
+	h.move(ann, thread, "e4")
+	dms := h.fake.DMs(bob.ID)
+	if ch := h.fake.DMChannel(bob.ID); ch == old || len(dms) != 1 || !strings.Contains(dms[0].Content, "ann played **e2e4**") || !hasBoard(dms[0]) {
+		t.Fatalf("the notice after the DM channel went: channel %s (was %s), %+v", ch, old, dms)
+	}
+	if n, _ := h.store.NoticeSetting(context.Background(), bob.ID); n.DMChannel != h.fake.DMChannel(bob.ID) || n.Mode != db.NoticeDM {
+		t.Fatalf("stored: %+v", n)
+	}
+}

@@ -14,7 +14,7 @@ func (s *Server) openDMLocked(req *Request) (int, any) {
 		return 400, discordError(50035, "Invalid Form Body (recipient_id)")
 	}
 	id, ok := s.dms[user]
-	if !ok {
+	if !ok || s.deleted[id] { // a channel deleted (DeleteChannel) is opened anew
 		id = s.newIDLocked()
 		s.dms[user], s.dmUsers[id] = id, user
 	}
