@@ -48,6 +48,7 @@ func (d *nopDiscord) StartThread(string, string, string) (*discordgo.Channel, er
 func (d *nopDiscord) AddThreadMember(string, string) error { return nil }
 func (d *nopDiscord) ArchiveThread(string) error           { return nil }
 func (d *nopDiscord) Typing(string) error                  { return nil }
+func (d *nopDiscord) OpenDM(u string) (string, error)      { return "dm-" + u, nil }
 func (d *nopDiscord) RegisterCommands(context.Context, string, string, []*discordgo.ApplicationCommand) error {
 	return nil
 }

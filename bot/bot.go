@@ -252,6 +252,7 @@ func init() {
 		"tournament":  (*Bot).cmdTournament,
 		"puzzle":      (*Bot).cmdPuzzle,
 		"vacation":    (*Bot).cmdVacation, // holiday.go
+		"notify":      (*Bot).cmdNotify,   // notify.go
 	}
 	buttonHandlers = map[string]buttonHandler{
 		"accept":  (*Bot).btnAccept,

@@ -289,6 +289,7 @@ func (b *Bot) btnAccept(ctx context.Context, r *request, id int64) error {
 		}
 	}
 	b.postOpening(row, g, startEvents)
+	b.noticeTurn(row, g, acceptor, "") // a DM to the first player, if they chose it (notify.go)
 	// Only now can the game be found from its thread, by any replica: the
 	// lock above holds moves back in this process only.
 	if err := b.store.SetGameThread(ctx, gameID, thread.ID); err != nil {

@@ -46,6 +46,7 @@ var manageGuild = int64(discordgo.PermissionManageGuild)
 // Commands is every slash command, registered in one bulk overwrite.
 func Commands() []*discordgo.ApplicationCommand {
 	dm := false
+	inDMs := true // /games there lists your games in every server (notify.go)
 	return []*discordgo.ApplicationCommand{
 		{Name: "challenge", Description: "Challenge a player (or anyone) to a game", DMPermission: &dm, Options: []*discordgo.ApplicationCommandOption{
 			variantOption(true),
@@ -73,7 +74,7 @@ func Commands() []*discordgo.ApplicationCommand {
 		{Name: "review", Description: "The engine's review of this finished game: accuracy, mistakes, luck", DMPermission: &dm},
 		{Name: "leaderboard", Description: "Top 10 of this server in a variant", DMPermission: &dm, Options: []*discordgo.ApplicationCommandOption{variantOption(true)}},
 		{Name: "stats", Description: "Ratings and results of a player", DMPermission: &dm, Options: []*discordgo.ApplicationCommandOption{playerOption("Whose stats (default: yours)")}},
-		{Name: "games", Description: "Active games in this server", DMPermission: &dm, Options: []*discordgo.ApplicationCommandOption{playerOption("Only this player's games")}},
+		{Name: "games", Description: "Active games in this server (mine: yours in every server)", DMPermission: &inDMs, Options: []*discordgo.ApplicationCommandOption{playerOption("Only this player's games"), gamesMineOption()}},
 		{Name: "rules", Description: "How a variant plays, with pictures", Options: []*discordgo.ApplicationCommandOption{variantOption(true),
 			{Type: discordgo.ApplicationCommandOptionString, Name: "piece", Description: "How one piece moves (suggestions per variant)", Autocomplete: true},
 		}},
@@ -90,6 +91,7 @@ func Commands() []*discordgo.ApplicationCommand {
 		}},
 		tournamentCommand(),
 		vacationCommand(), // holiday.go
+		notifyCommand(),   // notify.go
 	}
 }
 

@@ -36,6 +36,9 @@ type Discord interface {
 	// before ending a game on time, whether the bot may still post in its
 	// thread (10003, 50001, 50013 if not), without posting anything.
 	Typing(channelID string) error
+	// OpenDM opens (or finds) the direct-message channel with a user and
+	// returns its id (notify.go); posting there is Send.
+	OpenDM(userID string) (string, error)
 	// RegisterCommands is a start-up call: repeated until it succeeds,
 	// fails for good, or ctx ends.
 	RegisterCommands(ctx context.Context, appID, guildID string, cmds []*discordgo.ApplicationCommand) error
@@ -310,6 +313,19 @@ func (d *SessionDiscord) Typing(channelID string) error {
 	return d.retry(retryRule{deadline: d.postDeadline(), safe: true}, func(opts ...discordgo.RequestOption) error {
 		return d.S.ChannelTyping(channelID, opts...)
 	})
+}
+
+// OpenDM asks Discord for the user's DM channel; asking again returns the
+// same channel, so it is safe to repeat.
+func (d *SessionDiscord) OpenDM(userID string) (id string, err error) {
+	err = d.retry(retryRule{deadline: d.postDeadline(), safe: true}, func(opts ...discordgo.RequestOption) error {
+		ch, err := d.S.UserChannelCreate(userID, opts...)
+		if err == nil {
+			id = ch.ID
+		}
+		return err
+	})
+	return id, err
 }
 
 func (d *SessionDiscord) RegisterCommands(ctx context.Context, appID, guildID string, cmds []*discordgo.ApplicationCommand) error {

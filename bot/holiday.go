@@ -145,7 +145,7 @@ type heldGame struct {
 // two wait for each other), with the start of each turn they are to act
 // in. Call the returned unlock once done.
 func (b *Bot) lockGamesOf(ctx context.Context, userID string) ([]heldGame, func(), error) {
-	rows, err := b.store.ActiveGamesOf(ctx, userID)
+	rows, err := b.store.PlayerActiveGames(ctx, userID)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -121,6 +121,7 @@ func (b *Bot) commitMove(ctx context.Context, s *session, r *request, p games.Pl
 				Content: "⚠️ Your move was played, but Discord did not take the new board picture. `/board` shows the position; the reminder will include it."})
 		}
 	}
+	b.noticeTurn(row, next, mover, ply.Move) // a DM to the next player, if they chose it (notify.go)
 	if o.Over {
 		b.announceEnd(row, next, end.Winner, o.Reason, res)
 	}

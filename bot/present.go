@@ -92,7 +92,7 @@ func (b *Bot) boardMessage(row db.Game, g games.Game, title string) (*discordgo.
 		}
 		line += b.holidayLines(row) // holiday.go
 		msg.Content = line
-		msg.AllowedMentions = pingOnly(next)
+		msg.AllowedMentions = b.turnPings(next) // nobody, for players told by DM or digest (notify.go)
 	}
 	return msg, nil
 }

@@ -29,6 +29,7 @@ func (b *Bot) Tick(ctx context.Context) {
 	func() { defer b.survive("reviews whose process stopped", 0); b.resumeReviews(ctx) }()
 	func() { defer b.survive("tournaments", 0); b.dueTournaments(ctx, now) }() // tournament_rounds.go
 	func() { defer b.survive("daily puzzles", 0); b.dailyPuzzles(ctx, now) }()
+	func() { defer b.survive("daily digests", 0); b.digests(ctx, now) }() // notify.go
 	// Claims on interaction ids only matter while Discord might deliver an
 	// id again: never after its 15-minute token life. Keep an hour.
 	if _, err := b.store.ForgetInteractions(ctx, time.Now().Add(-time.Hour)); err != nil {
@@ -83,7 +84,7 @@ func (b *Bot) remindOne(ctx context.Context, g db.Game) {
 		who := s.row.Players[t.Player]
 		text := fmt.Sprintf("⏰ %s, it's your move (%s). Your time runs out <t:%d:R>; after that the game is lost on time.",
 			mention(who), s.game.Roles()[t.Player], s.row.Deadline.Unix())
-		msg := &discordgo.MessageSend{Content: text, AllowedMentions: pingOnly(who), Components: moveButton(s.row.ID)}
+		msg := &discordgo.MessageSend{Content: text, AllowedMentions: b.reminderPings(who), Components: moveButton(s.row.ID)}
 		if s.boardStale { // the last board never reached the thread
 			if board, err := b.boardMessage(s.row, s.game, fmt.Sprintf("Position after %s", plural(s.row.Ply, "move"))); err == nil {
 				msg.Embeds, msg.Files = board.Embeds, board.Files
@@ -94,6 +95,7 @@ func (b *Bot) remindOne(ctx context.Context, g db.Game) {
 		} else if err == nil && len(msg.Files) > 0 {
 			s.boardStale = false
 		}
+		b.noticeReminder(s.row, s.game) // by DM to players who chose it (notify.go)
 	})
 }
 

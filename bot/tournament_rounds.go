@@ -252,6 +252,7 @@ func (b *Bot) openTournamentThread(ctx context.Context, s *session, t db.Tournam
 		b.sendText(threadID, "⚠️ I was interrupted while opening this game; it is ready now and nothing was played yet.", noPings)
 	}
 	b.postOpening(s.row, s.game, events)
+	b.noticeTurn(s.row, s.game, "", "") // a DM to the first player, if they chose it (notify.go)
 	if b.computerToAct(s.row, s.game) {
 		b.opponent().due(s.id) // it waits for the game, held until we return
 	}

@@ -105,6 +105,7 @@ func (b *Bot) finishOpening(ctx context.Context, s *session) bool {
 	// The opening dice, if any, are in the stored start rolls and show on
 	// the board; the throw-by-throw messages are not repeated.
 	b.postOpening(s.row, s.game, nil)
+	b.noticeTurn(s.row, s.game, "", "") // a DM to the first player, if they chose it (notify.go)
 	return true
 }
 

@@ -57,6 +57,7 @@ var copyTables = []copyTable{
 	{name: "puzzle_dailies", columns: []string{"guild_id", "day", "variant", "puzzle_id", "channel_id", "message_id", "claimed_at",
 		"shown_solvers", "shown_at", "listed"}, key: []string{"guild_id", "day"}},
 	{name: "holidays", columns: []string{"id", "user_id", "starts_at", "ends_at", "ended_at"}, key: []string{"id"}},
+	{name: "notice_settings", columns: []string{"user_id", "mode", "digest_hour", "dm_channel", "digest_day", "updated_at"}, key: []string{"user_id"}},
 }
 
 // TableCopy is what the copy did to one table.

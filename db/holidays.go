@@ -130,13 +130,6 @@ func (s *sqlStore) EndHoliday(ctx context.Context, userID string, id int64, at t
 	return h, err
 }
 
-// ActiveGamesOf lists a player's active games in every server, oldest
-// first.
-func (s *sqlStore) ActiveGamesOf(ctx context.Context, userID string) ([]Game, error) {
-	return s.gameList(ctx, `SELECT `+gameColumns+` FROM games WHERE state = 'active'
-		AND (player1_id = ? OR player2_id = ?) ORDER BY id`, userID, userID)
-}
-
 // setClocks moves each clock's turn's deadline and reminder, if the turn
 // is still the one after its Ply (ErrPositionChanged: another move was
 // stored; ErrGameOver: the game ended). Whether the reminder was sent is

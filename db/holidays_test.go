@@ -91,7 +91,7 @@ func testHolidayClocks(t *testing.T, s *sqlStore) {
 	if _, err := s.CreateGame(bg, Game{GuildID: "g1", Variant: "dbtoy", Players: [2]string{"cat", "bob"}, Days: 3}); err != nil {
 		t.Fatal(err)
 	}
-	gs, err := s.ActiveGamesOf(bg, "alice")
+	gs, err := s.PlayerActiveGames(bg, "alice")
 	if err != nil || len(gs) != 2 || gs[0].ID != a || gs[1].ID != b {
 		t.Fatalf("alice's games in every server: %+v, %v", gs, err)
 	}
@@ -140,7 +140,7 @@ func testHolidayClocks(t *testing.T, s *sqlStore) {
 	if g, _ := s.Game(bg, a); !g.Deadline.Equal(early) || !g.ReminderAt.IsZero() {
 		t.Fatalf("after the holiday ended: deadline %v, reminder %v", g.Deadline, g.ReminderAt)
 	}
-	if gs, _ := s.ActiveGamesOf(bg, "alice"); len(gs) != 1 {
+	if gs, _ := s.PlayerActiveGames(bg, "alice"); len(gs) != 1 {
 		t.Fatalf("alice's active games after one ended: %+v", gs)
 	}
 }

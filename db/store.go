@@ -156,7 +156,15 @@ type Store interface {
 	AddHoliday(ctx context.Context, h Holiday, clocks []Clock) (int64, error)
 	Holidays(ctx context.Context, userID string, since time.Time) ([]Holiday, error)
 	EndHoliday(ctx context.Context, userID string, id int64, at time.Time, clocks []Clock) (Holiday, error)
-	ActiveGamesOf(ctx context.Context, userID string) ([]Game, error)
+	// How players are told it is their move (notices.go): mentions, a
+	// direct message, or a daily digest claimed once a day.
+	NoticeSetting(ctx context.Context, userID string) (NoticeSetting, error)
+	SetNotice(ctx context.Context, userID, mode string, hour int, notBefore string) error
+	SetDMChannel(ctx context.Context, userID, channelID string) error
+	FallBackToMentions(ctx context.Context, userID, from string) (bool, error)
+	DueDigests(ctx context.Context, day string, hour int) ([]NoticeSetting, error)
+	ClaimDigest(ctx context.Context, userID, day string) (bool, error)
+	PlayerActiveGames(ctx context.Context, userID string) ([]Game, error)
 }
 
 // Open opens the database named by dsn and brings its schema up to date; a

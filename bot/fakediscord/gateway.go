@@ -244,6 +244,11 @@ type Interaction struct {
 	MemberPerms string         // the member's permissions; default all
 	Roles       []string       // the member's role ids
 	Resolved    map[string]any // resolved users, for user options
+	// GuildID is the server it comes from (default: the fake's GuildID);
+	// DM sends it from the user's direct messages with the bot instead (no
+	// server, no member: the user alone).
+	GuildID string
+	DM      bool
 	// ID and Token are filled by Send when empty; set ID to re-deliver the
 	// same interaction.
 	ID, Token string
@@ -334,6 +339,15 @@ func (s *Server) payload(in Interaction) (map[string]any, error) {
 			"permissions": in.MemberPerms, "roles": roles,
 		},
 		"locale": "en-US",
+	}
+	if in.GuildID != "" {
+		payload["guild_id"] = in.GuildID
+	}
+	if in.DM {
+		delete(payload, "guild_id")
+		payload["user"] = payload["member"].(map[string]any)["user"]
+		delete(payload, "member")
+		payload["channel"] = map[string]any{"id": in.ChannelID, "type": 1}
 	}
 	switch in.Type {
 	case 2, 4:

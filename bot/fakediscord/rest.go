@@ -86,6 +86,8 @@ func (s *Server) routeLocked(req *Request) (int, any) {
 		return s.channelLocked(parts[1], parts[2:], req)
 	case req.Method == "GET" && req.Path == "/oauth2/applications/@me":
 		return 200, map[string]any{"id": s.AppID, "name": "Bermuda", "bot_public": true}
+	case req.Method == "POST" && req.Path == "/users/@me/channels":
+		return s.openDMLocked(req)
 	case parts[0] == "users" && req.Method == "GET":
 		return 200, map[string]any{"id": s.BotID, "username": "Bermuda", "bot": true}
 	}
@@ -157,6 +159,9 @@ func (s *Server) webhookLocked(token string, rest []string, req *Request) (int, 
 func (s *Server) channelLocked(channelID string, rest []string, req *Request) (int, any) {
 	if s.deleted[channelID] {
 		return 404, discordError(10003, "Unknown Channel")
+	}
+	if user, ok := s.dmUsers[channelID]; ok && s.dmRefused[user] && req.Method == "POST" && len(rest) == 1 && rest[0] == "messages" {
+		return 403, discordError(50007, "Cannot send messages to this user")
 	}
 	if ch, ok := s.channels[channelID]; ok && ch.Archived && req.Method == "POST" && len(rest) == 1 && rest[0] == "messages" {
 		// A bot post unarchives a thread, as on Discord.
@@ -300,6 +305,15 @@ func applyEdit(m *Message, data map[string]any, files []File) {
 	}
 	if len(files) > 0 {
 		m.Files = files
+	}
+	if am, ok := data["allowed_mentions"].(map[string]any); ok {
+		m.Pings = nil
+		users, _ := am["users"].([]any)
+		for _, u := range users {
+			if id, ok := u.(string); ok {
+				m.Pings = append(m.Pings, id)
+			}
+		}
 	}
 }
 

@@ -55,6 +55,8 @@ type Message struct {
 	Files      []File
 	Flags      int
 	Ephemeral  bool
+	// Pings are the users its allowed_mentions let it ping (nil: none).
+	Pings []string
 	// InteractionID is the interaction a response or follow-up belongs to.
 	InteractionID string
 	// Followup marks a follow-up (not the original response).
@@ -127,6 +129,9 @@ type Server struct {
 	globalUntil  time.Time
 	globalHits   int
 	deleted      map[string]bool   // channels deleted (or out of the bot's reach)
+	dms          map[string]string // user id → their direct-message channel (dm.go)
+	dmUsers      map[string]string // direct-message channel → its user
+	dmRefused    map[string]bool   // users whose direct messages fail with 50007
 	nonces       map[string]string // channel+nonce → message id
 	nextID       int64
 	changed      chan struct{}
@@ -152,6 +157,9 @@ func New() *Server {
 		inChannel:    map[string][]string{},
 		uploads:      map[string]int{},
 		deleted:      map[string]bool{},
+		dms:          map[string]string{},
+		dmUsers:      map[string]string{},
+		dmRefused:    map[string]bool{},
 		nextID:       900000,
 		changed:      make(chan struct{}),
 		identified:   make(chan struct{}),
