@@ -250,6 +250,9 @@ func (b *Bot) sendTurnNotice(ctx context.Context, row db.Game, g games.Game, nex
 	if n.Mode != db.NoticeDM {
 		return
 	}
+	if _, away := b.onHoliday(ctx, next); away {
+		return // their clock stands still; the board waits for their return
+	}
 	// Played on meanwhile (a quick reply, a move made for them): this
 	// notice is out of date, and the next one is on its way.
 	if v, err := b.gameView(ctx, row.ID); err != nil || v.ply != row.Ply || !v.active {
@@ -381,6 +384,9 @@ func (b *Bot) digestOne(ctx context.Context, n db.NoticeSetting, day string) {
 			b.log.Warn("claiming a digest", "user", n.UserID, "err", err)
 		}
 		return
+	}
+	if _, away := b.onHoliday(ctx, n.UserID); away {
+		return // no digest on holiday: nothing is waiting on them
 	}
 	list, err := b.playerGames(ctx, n.UserID)
 	if err != nil {
