@@ -56,6 +56,7 @@ var copyTables = []copyTable{
 	{name: "puzzle_channels", columns: []string{"guild_id", "channel_id", "updated_at"}, key: []string{"guild_id"}},
 	{name: "puzzle_dailies", columns: []string{"guild_id", "day", "variant", "puzzle_id", "channel_id", "message_id", "claimed_at",
 		"shown_solvers", "shown_at", "listed"}, key: []string{"guild_id", "day"}},
+	{name: "premoves", columns: []string{"game_id", "owner_id", "ply", "moves", "created_at", "updated_at"}, key: []string{"game_id", "owner_id"}},
 }
 
 // TableCopy is what the copy did to one table.
