@@ -251,6 +251,7 @@ func init() {
 		"review":      (*Bot).cmdReview,
 		"tournament":  (*Bot).cmdTournament,
 		"puzzle":      (*Bot).cmdPuzzle,
+		"premove":     (*Bot).cmdPremove,
 	}
 	buttonHandlers = map[string]buttonHandler{
 		"accept":  (*Bot).btnAccept,

@@ -91,7 +91,7 @@ func (b *Bot) commitMove(ctx context.Context, s *session, r *request, p games.Pl
 	s.row, s.game = row, next
 	s.publish() // autocomplete may suggest the next move while this one is posted
 
-	moveText := describeMove(row, mover, ply.Move, evs)
+	moveText := r.note + describeMove(row, mover, ply.Move, evs)
 	if !r.deferred || r.editOriginal(&discordgo.WebhookEdit{Content: &moveText, AllowedMentions: noPings}) != nil {
 		b.sendText(row.ThreadID, moveText, noPings) // the token expired: post directly
 	}
@@ -101,6 +101,9 @@ func (b *Bot) commitMove(ctx context.Context, s *session, r *request, p games.Pl
 	title := fmt.Sprintf("After %s", ply.Move)
 	msg, err := b.boardMessage(row, next, title)
 	if err == nil {
+		if owner, ok := b.queuedAnswerFollows(ctx, s); ok { // premove.go: the answer's own board pings
+			msg.Content, msg.AllowedMentions = fmt.Sprintf("🔁 %s had queued an answer to this move.", mention(owner)), noPings
+		}
 		if _, after := splitEvents(evs); len(after) > 0 {
 			msg.Content = strings.TrimPrefix(bullets(row, after), "\n") + "\n" + msg.Content
 		}
@@ -121,6 +124,7 @@ func (b *Bot) commitMove(ctx context.Context, s *session, r *request, p games.Pl
 	if o.Over {
 		b.announceEnd(row, next, end.Winner, o.Reason, res)
 	}
+	b.followPremoves(ctx, s) // premove.go: the other player's queued answer to this move, if it matches
 	return nil
 }
 
@@ -158,6 +162,8 @@ func moveErrorText(me *games.MoveError) string {
 func (b *Bot) autocomplete(ctx context.Context, r *request) error {
 	if name := r.i.ApplicationCommandData().Name; name == "puzzle" {
 		return b.autocompletePuzzle(ctx, r) // puzzle.go
+	} else if name == "premove" {
+		return b.autocompletePremove(ctx, r) // premove.go
 	} else if name != "move" {
 		return b.autocompletePictures(ctx, r, name) // moves_pictures.go
 	}
