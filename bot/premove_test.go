@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"sync/atomic"
 	"slices"
 	"strings"
 	"testing"
@@ -9,6 +10,8 @@ import (
 
 	"github.com/bermudachess/bermuda/bot/fakediscord"
 	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/engine"
+	"github.com/bermudachess/bermuda/games"
 )
 
 // premoveCmd runs /premove as u with the options given.
@@ -326,4 +329,68 @@ func (h *harness) duplicatesLogged(id string) int {
 		}
 	}
 	return n
+}
+
+// TestPremoveAgainstTheComputer: the computer's moves (made by its worker,
+// without an interaction) answer a queued line as a person's do, and the
+// computer plays on after each queued answer.
+func TestPremoveAgainstTheComputer(t *testing.T) {
+	h := newHarness(t)
+	c := h.bot.opponent()
+	release := make(chan struct{}, 8)
+	var searches atomic.Int64
+	script := []string{"e7e5", "b8c6"}
+	c.mu.Lock()
+	c.engineSearch = func(ctx context.Context, g games.Game, _ engine.Limits) (engine.Result, error) {
+		<-release // the computer "thinks" until the test lets it move
+		n := int(searches.Add(1))
+		legal := g.LegalMoves()
+		for _, m := range legal {
+			if n <= len(script) && m.Notation == script[n-1] {
+				return engine.Result{Move: m}, nil
+			}
+		}
+		return engine.Result{Move: legal[0]}, nil
+	}
+	c.mu.Unlock()
+	thread := h.playComputer(ann, "chess", str("color", "white"))
+	h.move(ann, thread, "e4")
+	if m := h.premove(ann, thread, str("moves", "e5 Nf3 Nc6 Bb5")); !strings.Contains(m.Content, "Queued") {
+		t.Fatalf("queueing against the computer: %q", m.Content)
+	}
+	for range 3 {
+		release <- struct{}{}
+	}
+	h.settle()
+	moves, players := logOf(t, h, thread)
+	if len(moves) != 6 || !slices.Equal(moves[:5], []string{"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"}) || players[2] != ann.ID || players[4] != ann.ID {
+		t.Fatalf("against the computer: %v by %v", moves, players)
+	}
+	if n := countContaining(publicLines(h, thread), premoveNote); n != 2 {
+		t.Fatalf("%d conditional moves announced, want 2", n)
+	}
+	row, _ := h.store.GameByThread(context.Background(), thread)
+	if q, _ := h.store.Premoves(context.Background(), row.ID); len(q) != 0 || searches.Load() != 3 {
+		t.Fatalf("after the line: %+v, %d searches", q, searches.Load())
+	}
+}
+
+// TestPremoveAnswersAPickedMove: a move played with the picker is answered
+// too, and the picker says so instead of offering a turn that is over.
+func TestPremoveAnswersAPickedMove(t *testing.T) {
+	h := newHarness(t)
+	thread := h.startGame("chess")
+	h.move(ann, thread, "e4")
+	h.premove(ann, thread, str("moves", "e5 Nf3"))
+	picker := h.pick(bob, thread, "e7e5")
+	if !strings.Contains(picker.Content, "queued answer followed at once") || strings.Contains(picker.Content, "turn goes on") {
+		t.Fatalf("the picker after a move that was answered: %q", picker.Content)
+	}
+	if moves, _ := logOf(t, h, thread); !slices.Equal(moves, []string{"e2e4", "e7e5", "g1f3"}) {
+		t.Fatalf("after bob's picked e5: %v", moves)
+	}
+	// An ordinary picked move says nothing of the kind.
+	if picker := h.pick(bob, thread, "b8c6"); strings.Contains(picker.Content, "queued") {
+		t.Fatalf("the picker after an ordinary move: %q", picker.Content)
+	}
 }
