@@ -394,3 +394,41 @@ func TestPremoveAnswersAPickedMove(t *testing.T) {
 		t.Fatalf("the picker after an ordinary move: %q", picker.Content)
 	}
 }
+
+// TestPremoveAnswerOnceAcrossReplicas: two replicas on one database both
+// find a queued answer due (the opponent's move was stored, the process that
+// stored it died) and follow it at the same moment; then the opponent's next
+// matching move reaches both replicas at once. Each answer is stored and
+// shown once.
+func TestPremoveAnswerOnceAcrossReplicas(t *testing.T) {
+	rs := newReplicas(t)
+	ctx := context.Background()
+	thread := rs.startGame("chess")
+	rs.move(ann, thread, "e4")
+	resp, _ := rs.send(fakediscord.Interaction{Type: 2, User: ann, ChannelID: thread, ChannelType: 11, ParentID: lobbyID,
+		Name: "premove", Options: []fakediscord.Option{str("moves", "e5 Nf3 Nc6 Bb5")}})
+	if m, _ := rs.fake.Message(resp.Original); !m.Ephemeral || !strings.Contains(m.Content, "Queued") {
+		t.Fatalf("queueing: %q", m.Content)
+	}
+	store := rs.bots[0].store
+	row, _ := store.GameByThread(ctx, thread)
+	at := rs.clock.Now()
+	if _, err := store.AppendMove(ctx, row.ID, 1, db.Move{Notation: "e7e5", PlayerID: bob.ID, At: at}, at.Add(72*time.Hour), time.Time{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	rs.tickBoth()
+	rs.tickBoth()
+	if n := rs.count(thread, premoveNote); n != 1 {
+		t.Fatalf("%d answers announced after both replicas' passes, want 1", n)
+	}
+	rs.fake.SetDuplicates(1, 0, 1) // every interaction now reaches both replicas
+	rs.move(bob, thread, "Nc6")
+	rs.tickBoth()
+	moves, err := store.Moves(ctx, row.ID)
+	if err != nil || len(moves) != 5 || moves[2].Notation != "g1f3" || moves[4].Notation != "f1b5" || moves[4].PlayerID != ann.ID {
+		t.Fatalf("stored: %+v %v", moves, err)
+	}
+	if n := rs.count(thread, premoveNote); n != 2 {
+		t.Fatalf("%d answers announced, want 2", n)
+	}
+}
