@@ -139,10 +139,13 @@ func premoveError(s *session, err error) error {
 			who = "your answer"
 		}
 		if le.Input == "" {
-			return userErrorf("Your line is missing a move: %s.", le.Reason)
+			return userErrorf("Your line ends with their move: %s. Nothing was queued.", le.Reason)
 		}
-		msg := fmt.Sprintf("Move %d of your line, `%s` (%s), is not legal in the position it would arise in: %s.", le.Index+1,
-			truncate(le.Input, 40), who, le.Reason)
+		msg := fmt.Sprintf("Move %d of your line, `%s` (%s): %s.", le.Index+1, truncate(le.Input, 40), who, le.Reason)
+		if le.Illegal {
+			msg = fmt.Sprintf("Move %d of your line, `%s` (%s), is not legal in the position it would arise in: %s.", le.Index+1,
+				truncate(le.Input, 40), who, le.Reason)
+		}
 		if le.Move != nil && len(le.Move.Suggestions) > 0 {
 			msg += " Legal moves there include: `" + strings.Join(le.Move.Suggestions, "`, `") + "`."
 		}

@@ -2,9 +2,9 @@ package bot
 
 import (
 	"context"
-	"sync/atomic"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -173,13 +173,20 @@ func TestPremoveRefusals(t *testing.T) {
 		"Move 2 of your line, `Nf6` (your answer), is not legal in the position it would arise in: no legal move matches. Legal moves there include:")
 	h.wantEphemeral(h.command(ann, thread, "premove", str("moves", "e5 Nf3 Nc6 Nf3")), "Move 4 of your line, `Nf3` (your answer)")
 	h.wantEphemeral(h.command(ann, thread, "premove", str("moves", "Ke2 Nf3")), "Move 1 of your line, `Ke2` (their move)")
-	h.wantEphemeral(h.command(ann, thread, "premove", str("moves", "e5 Nf3 Nc6")), "your answer to b8c6 is missing")
+	h.wantEphemeral(h.command(ann, thread, "premove", str("moves", "e5 Nf3 Nc6")), "Your line ends with their move: your answer to b8c6 is missing")
+	h.wantEphemeral(h.command(ann, thread, "premove", str("moves", "e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O h3 Nb8")),
+		"Move 17 of your line, `Nb8` (their move): a line holds at most 16 moves (8 pairs).")
 	h.wantEphemeral(h.command(ann, thread, "premove", str("moves", "e5 Nf3"), fakediscord.Option{Name: "clear", Type: 5, Value: true}), "not both")
 	ctx := context.Background()
 	row, _ := h.store.GameByThread(ctx, thread)
 	if q, _ := h.store.Premoves(ctx, row.ID); len(q) != 0 {
 		t.Fatalf("a refused line was stored: %+v", q)
 	}
+
+	mate := h.startGame("chess")
+	h.move(ann, mate, "f3")
+	h.wantEphemeral(h.command(ann, mate, "premove", str("moves", "e5 g4 Qh4 a3")),
+		"Move 4 of your line, `a3` (your answer): the game would already be over (checkmate) after move 3.")
 
 	// Only the owner ever sees a line.
 	h.premove(ann, thread, str("moves", "e5 Nf3"))

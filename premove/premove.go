@@ -52,7 +52,11 @@ type LineError struct {
 	Index  int    // 0-based position in the line
 	Input  string // what was typed for it ("" when a move is missing)
 	Answer bool   // the owner's answer (true) or the opponent's move (false)
-	Reason string
+	// Illegal is true when the move is not a legal move in the position
+	// it would arise in (Reason is the parser's); false when the line is
+	// wrong otherwise (too long, past the game's end, an answer missing).
+	Illegal bool
+	Reason  string
 	// Move is the parser's own error when the move is not legal there.
 	Move *games.MoveError
 }
@@ -137,7 +141,7 @@ func Check(g games.Game, owner games.Player, words []string) (Line, error) {
 		// a variant without dice).
 		next, ply, _, err := games.Apply(pos, w, nil)
 		if err != nil {
-			le := &LineError{Index: i, Input: w, Answer: answer, Reason: err.Error()}
+			le := &LineError{Index: i, Input: w, Answer: answer, Illegal: true, Reason: err.Error()}
 			if me := (*games.MoveError)(nil); errors.As(err, &me) {
 				le.Move, le.Reason = me, me.Reason
 			}
@@ -149,7 +153,7 @@ func Check(g games.Game, owner games.Player, words []string) (Line, error) {
 	if len(line)%2 == 1 {
 		i := len(line)
 		return nil, &LineError{Index: i, Answer: true,
-			Reason: fmt.Sprintf("your answer to %s is missing: a line is pairs of their move and your answer", line[i-1])}
+			Reason: fmt.Sprintf("your answer to %s is missing (a line is pairs: their move, then your answer)", line[i-1])}
 	}
 	return line, nil
 }

@@ -65,6 +65,9 @@ func TestCheck(t *testing.T) {
 			if !errors.As(err, &le) || le.Index != c.index || !strings.Contains(le.Reason, c.errText) {
 				t.Fatalf("got %q, %v; want move %d refused with %q", line, err, c.index+1, c.errText)
 			}
+			if le.Illegal != (c.errText == "no legal move matches" || c.errText == "ambiguous") {
+				t.Errorf("illegal %v for %q", le.Illegal, le.Reason)
+			}
 			if le.Answer != (c.index%2 == 1) {
 				t.Errorf("answer %v for move %d", le.Answer, c.index+1)
 			}
