@@ -162,14 +162,15 @@ func TestOpenExplainsBadPaths(t *testing.T) {
 func TestNewerSchemaIsRefused(t *testing.T) {
 	forEachBackend(t, func(t *testing.T, be backend) {
 		s, path := be.open(t)
-		if _, err := s.read.ExecContext(bg, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (7, '0007_future.sql', 0)`); err != nil {
+		future := KnownSchemaVersion() + 1 // a migration this binary does not know
+		if _, err := s.read.ExecContext(bg, fmt.Sprintf(`INSERT INTO schema_migrations (version, name, applied_at) VALUES (%d, '%04d_future.sql', 0)`, future, future)); err != nil {
 			t.Fatal(err)
 		}
 		s.Close()
 		_, err := Open(path)
-		want := fmt.Sprintf("database schema version 7 is newer than this bermuda (knows up to %d); upgrade bermuda", KnownSchemaVersion())
+		want := fmt.Sprintf("database schema version %d is newer than this bermuda (knows up to %d); upgrade bermuda", future, KnownSchemaVersion())
 		var tooNew *SchemaTooNewError
-		if !errors.As(err, &tooNew) || tooNew.Found != 7 || !strings.HasSuffix(err.Error(), ": "+want) {
+		if !errors.As(err, &tooNew) || tooNew.Found != future || !strings.HasSuffix(err.Error(), ": "+want) {
 			t.Fatalf("got %v; want %q", err, want)
 		}
 	})
