@@ -47,14 +47,15 @@ func (b *Bot) cmdPremove(ctx context.Context, r *request) error {
 		if text != "" {
 			return userErrorf("Give either `moves` (a new line, which replaces the queued one) or `clear`, not both.")
 		}
+		r.deferEphemeral() // a write: answered once it is done
 		ok, err := b.store.DeletePremove(ctx, s.id, r.userID(), -1)
 		if err != nil {
 			return err
 		}
 		if !ok {
-			return r.ephemeral("You have no moves queued in this game; nothing to clear.")
+			return privateAnswer(r, "You have no moves queued in this game; nothing to clear.")
 		}
-		return r.ephemeral("🗑️ Your queued moves in this game were cleared.")
+		return privateAnswer(r, "🗑️ Your queued moves in this game were cleared.")
 	}
 	if text == "" {
 		if mine == nil {
@@ -70,6 +71,7 @@ func (b *Bot) cmdPremove(ctx context.Context, r *request) error {
 	if err != nil {
 		return premoveError(s, err)
 	}
+	r.deferEphemeral() // a write: answered once it is done
 	err = b.store.SetPremove(ctx, db.Premove{GameID: s.id, OwnerID: r.userID(), Ply: s.row.Ply, Moves: line})
 	switch {
 	case errors.Is(err, db.ErrPositionChanged):
@@ -85,8 +87,20 @@ func (b *Bot) cmdPremove(ctx context.Context, r *request) error {
 	if mine != nil {
 		head = "🔁 Queued, replacing your earlier line (only you see this):"
 	}
-	return r.ephemeral(fmt.Sprintf("%s\n%s\nEach answer is played the moment their move matches; any other move clears the line. `/premove clear:true` clears it.",
+	return privateAnswer(r, fmt.Sprintf("%s\n%s\nEach answer is played the moment their move matches; any other move clears the line. `/premove clear:true` clears it.",
 		head, lineText(s.row, p, line)))
+}
+
+// privateAnswer answers privately: in the deferred answer if there is one.
+func privateAnswer(r *request, text string) error {
+	if r.deferred {
+		text = truncate(text, 2000)
+		// A lapsed token loses only this answer: the change stands, and
+		// /premove shows it.
+		r.editOriginal(&discordgo.WebhookEdit{Content: &text, AllowedMentions: noPings})
+		return nil
+	}
+	return r.ephemeral(text)
 }
 
 // premoveOf is the user's queued line in the game, or nil.
