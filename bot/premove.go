@@ -53,9 +53,9 @@ func (b *Bot) cmdPremove(ctx context.Context, r *request) error {
 			return err
 		}
 		if !ok {
-			return privateAnswer(r, "You have no moves queued in this game; nothing to clear.")
+			return premoveAnswer(r, "You have no moves queued in this game; nothing to clear.")
 		}
-		return privateAnswer(r, "🗑️ Your queued moves in this game were cleared.")
+		return premoveAnswer(r, "🗑️ Your queued moves in this game were cleared.")
 	}
 	if text == "" {
 		if mine == nil {
@@ -87,12 +87,12 @@ func (b *Bot) cmdPremove(ctx context.Context, r *request) error {
 	if mine != nil {
 		head = "🔁 Queued, replacing your earlier line (only you see this):"
 	}
-	return privateAnswer(r, fmt.Sprintf("%s\n%s\nEach answer is played the moment their move matches; any other move clears the line. `/premove clear:true` clears it.",
+	return premoveAnswer(r, fmt.Sprintf("%s\n%s\nEach answer is played the moment their move matches; any other move clears the line. `/premove clear:true` clears it.",
 		head, lineText(s.row, p, line)))
 }
 
-// privateAnswer answers privately: in the deferred answer if there is one.
-func privateAnswer(r *request, text string) error {
+// premoveAnswer answers privately: in the deferred answer if there is one.
+func premoveAnswer(r *request, text string) error {
 	if r.deferred {
 		text = truncate(text, 2000)
 		// A lapsed token loses only this answer: the change stands, and
