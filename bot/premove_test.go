@@ -48,7 +48,7 @@ func publicLines(h *harness, thread string) []string {
 	return out
 }
 
-func countContaining(lines []string, want string) int {
+func linesContaining(lines []string, want string) int {
 	n := 0
 	for _, l := range lines {
 		if strings.Contains(l, want) {
@@ -70,7 +70,7 @@ func TestPremoveLinePlaysOut(t *testing.T) {
 		!strings.Contains(m.Content, "then if <@222> plays **b8c6**, you play **f1b5**") {
 		t.Fatalf("queueing: ephemeral=%v %q", m.Ephemeral, m.Content)
 	}
-	if n := countContaining(publicLines(h, thread), "g1f3"); n != 0 {
+	if n := linesContaining(publicLines(h, thread), "g1f3"); n != 0 {
 		t.Fatalf("the queued line shows in the thread before it is played (%d messages)", n)
 	}
 
@@ -80,11 +80,11 @@ func TestPremoveLinePlaysOut(t *testing.T) {
 		t.Fatalf("after bob's e5: %v by %v", moves, players)
 	}
 	lines := publicLines(h, thread)
-	if countContaining(lines, premoveNote+"<@111> played **g1f3**") != 1 {
+	if linesContaining(lines, premoveNote+"<@111> played **g1f3**") != 1 {
 		t.Fatalf("the queued answer was not announced once: %q", lines)
 	}
 	// The board after bob's move pings nobody: ann's answer follows at once.
-	if countContaining(lines, "🔁 <@111> had queued an answer to this move.") != 1 || countContaining(lines, "<@111>, your move") != 1 {
+	if linesContaining(lines, "🔁 <@111> had queued an answer to this move.") != 1 || linesContaining(lines, "<@111>, your move") != 1 {
 		t.Fatalf("the board between the move and its queued answer: %q", lines)
 	}
 	if !strings.Contains(embedString(embedOf(t, h.fake.Messages(thread)[len(h.fake.Messages(thread))-1], 0), "title"), "g1f3") {
@@ -133,7 +133,7 @@ func TestPremoveClearedByAnotherMove(t *testing.T) {
 	if q, _ := h.store.Premoves(ctx, row.ID); len(q) != 0 {
 		t.Fatalf("the line was not cleared: %+v", q)
 	}
-	if n := countContaining(publicLines(h, thread), premoveNote); n != 0 {
+	if n := linesContaining(publicLines(h, thread), premoveNote); n != 0 {
 		t.Fatalf("%d conditional moves announced", n)
 	}
 	h.move(ann, thread, "Nf3")
@@ -199,7 +199,7 @@ func TestPremoveRefusals(t *testing.T) {
 	if m := h.premove(bob, thread); !strings.Contains(m.Content, "You have no moves queued") {
 		t.Errorf("bob's own (empty) queue: %q", m.Content)
 	}
-	if n := countContaining(publicLines(h, thread), "g1f3"); n != 0 {
+	if n := linesContaining(publicLines(h, thread), "g1f3"); n != 0 {
 		t.Errorf("the line shows in the thread: %d", n)
 	}
 
@@ -240,7 +240,7 @@ func TestPremoveAfterACrash(t *testing.T) {
 	if moves, players := logOf(t, h, thread); !slices.Equal(moves, []string{"e2e4", "e7e5", "g1f3"}) || players[2] != ann.ID {
 		t.Fatalf("after the scheduler's passes: %v by %v", moves, players)
 	}
-	if n := countContaining(publicLines(h, thread), premoveNote); n != 1 {
+	if n := linesContaining(publicLines(h, thread), premoveNote); n != 1 {
 		t.Fatalf("%d conditional moves announced, want 1", n)
 	}
 	// The crash came after the answer was stored, before the line moved on.
@@ -287,7 +287,7 @@ func TestPremoveOpponentMoveDeliveredTwice(t *testing.T) {
 	if moves, _ := logOf(t, h, thread); !slices.Equal(moves, []string{"e2e4", "e7e5", "g1f3"}) {
 		t.Fatalf("after the duplicates: %v", moves)
 	}
-	if n := countContaining(publicLines(h, thread), premoveNote); n != 1 {
+	if n := linesContaining(publicLines(h, thread), premoveNote); n != 1 {
 		t.Fatalf("%d conditional moves announced, want 1", n)
 	}
 }
@@ -373,7 +373,7 @@ func TestPremoveAgainstTheComputer(t *testing.T) {
 	if len(moves) != 6 || !slices.Equal(moves[:5], []string{"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"}) || players[2] != ann.ID || players[4] != ann.ID {
 		t.Fatalf("against the computer: %v by %v", moves, players)
 	}
-	if n := countContaining(publicLines(h, thread), premoveNote); n != 2 {
+	if n := linesContaining(publicLines(h, thread), premoveNote); n != 2 {
 		t.Fatalf("%d conditional moves announced, want 2", n)
 	}
 	row, _ := h.store.GameByThread(context.Background(), thread)
