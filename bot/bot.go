@@ -253,6 +253,7 @@ func init() {
 		"puzzle":      (*Bot).cmdPuzzle,
 		"vacation":    (*Bot).cmdVacation, // holiday.go
 		"notify":      (*Bot).cmdNotify,   // notify.go
+		"premove":     (*Bot).cmdPremove,
 	}
 	buttonHandlers = map[string]buttonHandler{
 		"accept":  (*Bot).btnAccept,

@@ -60,6 +60,10 @@ func Commands() []*discordgo.ApplicationCommand {
 		{Name: "move", Description: "Play a move in this game thread", DMPermission: &dm, Options: []*discordgo.ApplicationCommandOption{
 			{Type: discordgo.ApplicationCommandOptionString, Name: "move", Description: "The move, e.g. e2e4 or Nf3 (suggestions as you type)", Required: true, Autocomplete: true},
 		}},
+		{Name: "premove", Description: "After moving: queue answers to your opponent's next moves (only you see them)", DMPermission: &dm, Options: []*discordgo.ApplicationCommandOption{
+			{Type: discordgo.ApplicationCommandOptionString, Name: "moves", Description: "Their move, your answer, …: e.g. e5 Nf3 Nc6 Bb5 (suggestions as you type; empty: show your line)", Autocomplete: true},
+			{Type: discordgo.ApplicationCommandOptionBoolean, Name: "clear", Description: "Clear your queued moves in this game"},
+		}},
 		{Name: "board", Description: "Show the current position again", DMPermission: &dm},
 		{Name: "moves", Description: "Your legal moves, drawn on the board (only you see it)", DMPermission: &dm, Options: []*discordgo.ApplicationCommandOption{
 			{Type: discordgo.ApplicationCommandOptionString, Name: "from", Description: "Only the moves of the piece on this square (suggestions as you type)", Autocomplete: true},

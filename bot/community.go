@@ -193,7 +193,7 @@ func (b *Bot) cmdHelp(ctx context.Context, r *request) error {
 	text := "**Bermuda** hosts five strange chess variants, played move by move in a thread over days.\n" +
 		"• `/challenge variant [opponent] [color] [days]` — invite a player (or anyone); `opponent:@me [level]` plays the computer (levels 1–5) at once, unrated.\n" +
 		"• To move, press **Move** under the board: a private picker shows your pieces that can move, then where the one you choose can go (and a promotion or declaration when the rules ask). Nothing to type.\n" +
-		"• In the thread: `/move` to type a move instead, `/moves [from]`, `/board`, `/draw`, `/resign`, `/abort` (before both have moved), `/export [gif]`, `/rematch`.\n" +
+		"• In the thread: `/move` to type a move instead, `/moves [from]`, `/board`, `/draw`, `/resign`, `/abort` (before both have moved), `/export [gif]`, `/rematch`; after moving, `/premove` queues answers to their next moves (variants without dice).\n" +
 		"• After a game: **Review** under the result (or `/review`) — the engine judges every move: accuracy, mistakes, luck with dice, and your mistakes to solve again.\n" +
 		"• `/puzzle [variant]` — a puzzle near your puzzle rating, privately; **Hint** names the piece.\n" +
 		"• `/tournament create variant rounds days` — a Swiss tournament at correspondence pace; `standings`, `withdraw`, `list`; organisers `cancel`, `start_round`, `add_computer`.\n" +

@@ -290,13 +290,17 @@ func (b *Bot) playPicked(ctx context.Context, r *request, p pickerState, m games
 		return err // the picker offered only legal moves of this very position
 	}
 	r.deferUpdate()
+	before := s.row.Ply
 	if err := b.commitMove(ctx, s, r, player, next, ply, evs); err != nil {
 		return err
 	}
 	played := fmt.Sprintf("✅ You played **%s**.", ply.Move)
+	if s.row.Ply > before+1 { // premove.go: the opponent's queued answer followed at once
+		played += " Your opponent's queued answer followed at once: see the thread."
+	}
 	edit := &discordgo.WebhookEdit{Content: &played, Embeds: &[]*discordgo.MessageEmbed{}, Components: &[]discordgo.MessageComponent{},
 		Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: noPings}
-	if s.row.State == "active" && !s.game.Outcome().Over && s.game.Turn().Player == player {
+	if s.row.State == "active" && !s.game.Outcome().Over && s.game.Turn().Player == player && s.row.Ply == before+1 {
 		// The turn goes on (Random Move Number Chess): the next move at once.
 		st, err := picker.At(s.game, "", "")
 		if err == nil {

@@ -94,7 +94,7 @@ func (b *Bot) commitMove(ctx context.Context, s *session, r *request, p games.Pl
 	s.row, s.game = row, next
 	s.publish() // autocomplete may suggest the next move while this one is posted
 
-	moveText := describeMove(row, mover, ply.Move, evs)
+	moveText := r.note + describeMove(row, mover, ply.Move, evs)
 	if !r.deferred || r.editOriginal(&discordgo.WebhookEdit{Content: &moveText, AllowedMentions: noPings}) != nil {
 		b.sendText(row.ThreadID, moveText, noPings) // the token expired: post directly
 	}
@@ -102,8 +102,14 @@ func (b *Bot) commitMove(ctx context.Context, s *session, r *request, p games.Pl
 		b.sendText(row.ThreadID, line, noPings)
 	}
 	title := fmt.Sprintf("After %s", ply.Move)
+	// A queued answer that follows at once is the next player's move: its
+	// own board pings, and nobody is told it is their turn meanwhile.
+	owner, answered := b.queuedAnswerFollows(ctx, s) // premove.go
 	msg, err := b.boardMessage(row, next, title)
 	if err == nil {
+		if answered {
+			msg.Content, msg.AllowedMentions = fmt.Sprintf("🔁 %s had queued an answer to this move.", mention(owner)), noPings
+		}
 		if _, after := splitEvents(evs); len(after) > 0 {
 			msg.Content = strings.TrimPrefix(bullets(row, after), "\n") + "\n" + msg.Content
 		}
@@ -121,10 +127,13 @@ func (b *Bot) commitMove(ctx context.Context, s *session, r *request, p games.Pl
 				Content: "⚠️ Your move was played, but Discord did not take the new board picture. `/board` shows the position; the reminder will include it."})
 		}
 	}
-	b.noticeTurn(row, next, mover, ply.Move) // a DM to the next player, if they chose it (notify.go)
+	if !answered {
+		b.noticeTurn(row, next, mover, ply.Move) // a DM to the next player, if they chose it (notify.go)
+	}
 	if o.Over {
 		b.announceEnd(row, next, end.Winner, o.Reason, res)
 	}
+	b.followPremoves(ctx, s) // premove.go: the other player's queued answer to this move, if it matches
 	return nil
 }
 
@@ -162,6 +171,8 @@ func moveErrorText(me *games.MoveError) string {
 func (b *Bot) autocomplete(ctx context.Context, r *request) error {
 	if name := r.i.ApplicationCommandData().Name; name == "puzzle" {
 		return b.autocompletePuzzle(ctx, r) // puzzle.go
+	} else if name == "premove" {
+		return b.autocompletePremove(ctx, r) // premove.go
 	} else if name != "move" {
 		return b.autocompletePictures(ctx, r, name) // moves_pictures.go
 	}

@@ -58,6 +58,7 @@ var copyTables = []copyTable{
 		"shown_solvers", "shown_at", "listed"}, key: []string{"guild_id", "day"}},
 	{name: "holidays", columns: []string{"id", "user_id", "starts_at", "ends_at", "ended_at"}, key: []string{"id"}},
 	{name: "notice_settings", columns: []string{"user_id", "mode", "digest_hour", "dm_channel", "digest_day", "updated_at"}, key: []string{"user_id"}},
+	{name: "premoves", columns: []string{"game_id", "owner_id", "ply", "moves", "created_at", "updated_at"}, key: []string{"game_id", "owner_id"}},
 }
 
 // TableCopy is what the copy did to one table.

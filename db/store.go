@@ -128,6 +128,14 @@ type Store interface {
 	ClaimDailyCount(ctx context.Context, guildID, day string, shown, solvers int, now time.Time) (bool, error)
 	ClaimDailyListing(ctx context.Context, guildID, day string) (bool, error)
 
+	// Conditional moves (premoves.go): a player's queued line per game,
+	// moved on or deleted only under a condition on the ply it starts from.
+	SetPremove(ctx context.Context, p Premove) error
+	Premoves(ctx context.Context, gameID int64) ([]Premove, error)
+	PremovesToFollow(ctx context.Context) ([]Premove, error)
+	AdvancePremove(ctx context.Context, gameID int64, ownerID string, from, to int, moves []string) (bool, error)
+	DeletePremove(ctx context.Context, gameID int64, ownerID string, ply int) (bool, error)
+
 	Leaderboard(ctx context.Context, guildID, variant string, n int) ([]Rating, error)
 	Provisional(ctx context.Context, guildID, variant string, n int) ([]Rating, error)
 	PlayerRatings(ctx context.Context, guildID, userID string) ([]Rating, error)

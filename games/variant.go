@@ -28,6 +28,11 @@ type Variant struct {
 	// of the source; ReconstructedNote says what was reconstructed.
 	Reconstructed     bool
 	ReconstructedNote string
+	// Dice is true when the rules roll dice during play, so that what
+	// follows a move is not known when it is made (the Angle's vanishings,
+	// Random Move Number Chess's throws). Conditional moves are offered
+	// only in variants without dice.
+	Dice bool
 	// Sides lists the armies in index order (Side 0, 1, …).
 	Sides []Side
 	// StartSetup is the position string of the normal start.

@@ -27,6 +27,7 @@ func init() {
 
 		Reconstructed:     true,
 		ReconstructedNote: "The source's setup figure is lost. The array R N B S Q K S B N R with pawns on the second rank (Black mirrored, king on f10) is reconstructed: rooks and king stand where the source's castling rule needs them.",
+		Dice:              true,
 		Sides:             []games.Side{games.White, games.Black},
 		StartSetup:        StartSetup,
 		New:               func(setup string) (games.Game, error) { return New(setup) },

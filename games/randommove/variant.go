@@ -38,6 +38,7 @@ func init() {
 		Year:       2007,
 		Source:     "“Random Move Number Chess”, a user-submitted page of The Chess Variant Pages",
 		SourceURL:  "https://www.chessvariants.com",
+		Dice:       true,
 		Sides:      []games.Side{games.White, games.Black},
 		StartSetup: StartSetup,
 		New: func(setup string) (games.Game, error) {
