@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -65,13 +66,22 @@ func TestVacationAcrossADeadline(t *testing.T) {
 
 	// The old deadline passes on holiday: nothing happens.
 	before := len(h.fake.Messages(thread))
-	for _, at := range []time.Duration{3*day + time.Hour, 6*day + time.Hour, 7*day + 9*time.Hour} {
+	h.clock.Advance(t0.Add(3*day + time.Hour).Sub(h.clock.Now()))
+	h.bot.Tick(ctx)
+	if row, _ := h.store.GameByThread(ctx, thread); row.State != "active" || len(h.fake.Messages(thread)) != before {
+		t.Fatalf("on holiday: state %s, posts %q", row.State, contents(h, thread)[before:])
+	}
+	// The holiday runs its course: ann is welcomed back once, pinged, with
+	// her deadline; nothing more before 80% of the time off holiday.
+	for _, at := range []time.Duration{6*day + time.Hour, 6*day + 2*time.Hour, 7*day + 9*time.Hour} {
 		h.clock.Advance(t0.Add(at).Sub(h.clock.Now()))
 		h.bot.Tick(ctx)
 	}
-	if row, _ := h.store.GameByThread(ctx, thread); row.State != "active" || len(h.fake.Messages(thread)) != before {
-		t.Fatalf("on holiday or before 80%% of the time left: state %s, posts %q", row.State, contents(h, thread)[before:])
+	posts := h.fake.Messages(thread)[before:]
+	if len(posts) != 1 || !slices.Contains(posts[0].Pings, ann.ID) {
+		t.Fatalf("back from holiday: posts %+v", posts)
 	}
+	wantIn(t, "the welcome back", posts[0].Content, "Welcome back, <@111>", fmt.Sprintf("runs out <t:%d:R>", t0.Add(8*day).Unix()))
 	// Back from it: the reminder at 80% of the time off holiday (1 day
 	// before the holiday, 1.4 after), the loss at the end of the 3.
 	h.clock.Advance(t0.Add(7*day + 10*time.Hour).Sub(h.clock.Now()))

@@ -15,8 +15,9 @@ import (
 // Tick does whatever the clock has made due: reminders at 80% of a move's
 // time, losses on time, games whose opening a crash cut short, expired
 // challenges, the computer's moves still owed (after a restart), reviews
-// whose process stopped, tournaments to start, pair or finish, and the
-// daily puzzles. Everything it reads comes from the database, so
+// whose process stopped, tournaments to start, pair or finish, the daily
+// puzzles, players back from holiday, daily digests and conditional moves
+// a crash left behind. Everything it reads comes from the database, so
 // deadlines survive restarts, and every action is claimed in the database
 // first, so none fires twice.
 func (b *Bot) Tick(ctx context.Context) {
@@ -29,8 +30,9 @@ func (b *Bot) Tick(ctx context.Context) {
 	func() { defer b.survive("reviews whose process stopped", 0); b.resumeReviews(ctx) }()
 	func() { defer b.survive("tournaments", 0); b.dueTournaments(ctx, now) }() // tournament_rounds.go
 	func() { defer b.survive("daily puzzles", 0); b.dailyPuzzles(ctx, now) }()
-	func() { defer b.survive("daily digests", 0); b.digests(ctx, now) }()    // notify.go
-	func() { defer b.survive("conditional moves", 0); b.duePremoves(ctx) }() // premove.go
+	func() { defer b.survive("returns from holiday", 0); b.holidayReturns(ctx, now) }() // holiday_back.go
+	func() { defer b.survive("daily digests", 0); b.digests(ctx, now) }()               // notify.go
+	func() { defer b.survive("conditional moves", 0); b.duePremoves(ctx) }()            // premove.go
 	// Claims on interaction ids only matter while Discord might deliver an
 	// id again: never after its 15-minute token life. Keep an hour.
 	if _, err := b.store.ForgetInteractions(ctx, time.Now().Add(-time.Hour)); err != nil {

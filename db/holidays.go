@@ -150,3 +150,41 @@ func (s *sqlStore) setClocks(ctx context.Context, tx *txn, clocks []Clock) error
 	}
 	return nil
 }
+
+// HolidaysOver lists holidays that ran their course by now (not ended
+// early) whose players' games have not yet been told they are back,
+// oldest end first.
+func (s *sqlStore) HolidaysOver(ctx context.Context, now time.Time) ([]Holiday, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT `+holidayColumns+` FROM holidays
+		WHERE ended_at IS NULL AND back_told_at IS NULL AND ends_at <= ? ORDER BY ends_at, id`, now.UnixMilli())
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Holiday
+	for rows.Next() {
+		h, err := scanHoliday(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, h)
+	}
+	return out, rows.Err()
+}
+
+// ClaimReturn claims telling the games that holiday id is over: true for
+// the one caller that claims it, so the return is told once whatever the
+// replicas and restarts (a claim whose telling a crash cut short is not
+// taken over: a missed "welcome back" costs less than a repeated one).
+func (s *sqlStore) ClaimReturn(ctx context.Context, id int64, at time.Time) (bool, error) {
+	var n int64
+	err := s.inTx(ctx, func(ctx context.Context, tx *txn) error {
+		res, err := tx.ExecContext(ctx, `UPDATE holidays SET back_told_at = ? WHERE id = ?
+			AND ended_at IS NULL AND back_told_at IS NULL AND ends_at <= ?`, at.UnixMilli(), id, at.UnixMilli())
+		if err == nil {
+			n, err = res.RowsAffected()
+		}
+		return err
+	})
+	return n == 1, err
+}

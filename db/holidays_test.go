@@ -144,3 +144,58 @@ func testHolidayClocks(t *testing.T, s *sqlStore) {
 		t.Fatalf("alice's active games after one ended: %+v", gs)
 	}
 }
+
+func TestHolidaysOverAreClaimedOnce(t *testing.T) { withStore(t, testHolidaysOver) }
+
+func testHolidaysOver(t *testing.T, s *sqlStore) {
+	day := 24 * time.Hour
+	t0 := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
+	full, err := s.AddHoliday(bg, Holiday{UserID: "ann", Start: t0, End: t0.Add(2 * day)}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	early, err := s.AddHoliday(bg, Holiday{UserID: "bob", Start: t0, End: t0.Add(day)}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.EndHoliday(bg, "bob", early, t0.Add(time.Hour), nil); err != nil {
+		t.Fatal(err)
+	}
+	if hs, err := s.HolidaysOver(bg, t0.Add(2*day-time.Millisecond)); err != nil || len(hs) != 0 {
+		t.Fatalf("over before its end: %+v, %v", hs, err)
+	}
+	// Only the one that ran its course is over (an early end is told by
+	// /vacation end); of several claims, one wins.
+	hs, err := s.HolidaysOver(bg, t0.Add(2*day))
+	if err != nil || len(hs) != 1 || hs[0].ID != full {
+		t.Fatalf("holidays over: %+v, %v", hs, err)
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	wins := 0
+	for i := 0; i < 6; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ok, err := s.ClaimReturn(bg, full, t0.Add(2*day))
+			if err != nil {
+				t.Error(err)
+			}
+			if ok {
+				mu.Lock()
+				wins++
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if wins != 1 {
+		t.Fatalf("%d claims won, want 1", wins)
+	}
+	if ok, err := s.ClaimReturn(bg, early, t0.Add(3*day)); ok || err != nil {
+		t.Fatalf("an early-ended holiday was claimed: %v %v", ok, err)
+	}
+	if hs, err := s.HolidaysOver(bg, t0.Add(3*day)); err != nil || len(hs) != 0 {
+		t.Fatalf("still over after the claim: %+v, %v", hs, err)
+	}
+}

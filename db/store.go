@@ -164,6 +164,8 @@ type Store interface {
 	AddHoliday(ctx context.Context, h Holiday, clocks []Clock) (int64, error)
 	Holidays(ctx context.Context, userID string, since time.Time) ([]Holiday, error)
 	EndHoliday(ctx context.Context, userID string, id int64, at time.Time, clocks []Clock) (Holiday, error)
+	HolidaysOver(ctx context.Context, now time.Time) ([]Holiday, error)
+	ClaimReturn(ctx context.Context, id int64, at time.Time) (bool, error)
 	// How players are told it is their move (notices.go): mentions, a
 	// direct message, or a daily digest claimed once a day.
 	NoticeSetting(ctx context.Context, userID string) (NoticeSetting, error)

@@ -5,14 +5,18 @@
 -- their turns are moved by it). starts_at and ends_at are the planned
 -- span; ended_at is set when the player ended it early (the days not
 -- begun are given back). A player has at most one running holiday: the
--- store refuses a new one while one has not ended.
+-- store refuses a new one while one has not ended. back_told_at is when a
+-- holiday that ran its course was claimed to tell the player's games that
+-- they are back (an early end is told by the command that ends it).
 CREATE TABLE holidays (
     id        INTEGER PRIMARY KEY,
     user_id   TEXT NOT NULL,
     starts_at INTEGER NOT NULL,
     ends_at   INTEGER NOT NULL,
     ended_at  INTEGER,
+    back_told_at INTEGER,
     CHECK (ends_at > starts_at),
     CHECK (ended_at IS NULL OR (ended_at >= starts_at AND ended_at < ends_at))
 );
 CREATE INDEX holidays_user ON holidays (user_id, ends_at);
+CREATE INDEX holidays_returns ON holidays (ends_at) WHERE ended_at IS NULL AND back_told_at IS NULL;
