@@ -164,20 +164,7 @@ func (s *sqlStore) oneGame(ctx context.Context, q queryer, query string, args ..
 }
 
 func (s *sqlStore) gameList(ctx context.Context, query string, args ...any) ([]Game, error) {
-	rows, err := s.read.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Game
-	for rows.Next() {
-		g, err := scanGame(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, g)
-	}
-	return out, rows.Err()
+	return listOf(ctx, s, scanGame, query, args...)
 }
 
 // SetDrawOffer records that player by (0 or 1) offers a draw; -1 clears it.

@@ -90,21 +90,8 @@ func (s *sqlStore) AddHoliday(ctx context.Context, h Holiday, clocks []Clock) (i
 // Holidays lists a player's holidays that had not ended by since, oldest
 // first.
 func (s *sqlStore) Holidays(ctx context.Context, userID string, since time.Time) ([]Holiday, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT `+holidayColumns+` FROM holidays WHERE user_id = ?
+	return listOf(ctx, s, scanHoliday, `SELECT `+holidayColumns+` FROM holidays WHERE user_id = ?
 		AND COALESCE(ended_at, ends_at) > ? ORDER BY starts_at, id`, userID, since.UnixMilli())
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Holiday
-	for rows.Next() {
-		h, err := scanHoliday(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, h)
-	}
-	return out, rows.Err()
 }
 
 // EndHoliday ends the player's holiday id early, at at, and stores the
@@ -155,21 +142,8 @@ func (s *sqlStore) setClocks(ctx context.Context, tx *txn, clocks []Clock) error
 // early) whose players' games have not yet been told they are back,
 // oldest end first.
 func (s *sqlStore) HolidaysOver(ctx context.Context, now time.Time) ([]Holiday, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT `+holidayColumns+` FROM holidays
+	return listOf(ctx, s, scanHoliday, `SELECT `+holidayColumns+` FROM holidays
 		WHERE ended_at IS NULL AND back_told_at IS NULL AND ends_at <= ? ORDER BY ends_at, id`, now.UnixMilli())
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Holiday
-	for rows.Next() {
-		h, err := scanHoliday(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, h)
-	}
-	return out, rows.Err()
 }
 
 // ClaimReturn claims telling the games that holiday id is over: true for

@@ -106,21 +106,8 @@ func (s *sqlStore) FallBackToMentions(ctx context.Context, userID, from string) 
 // day (hour is the current UTC hour) and whose digest of day is not yet
 // claimed.
 func (s *sqlStore) DueDigests(ctx context.Context, day string, hour int) ([]NoticeSetting, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT `+noticeColumns+` FROM notice_settings
+	return listOf(ctx, s, scanNotice, `SELECT `+noticeColumns+` FROM notice_settings
 		WHERE mode = 'digest' AND digest_hour <= ? AND digest_day < ? ORDER BY user_id`, hour, day)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []NoticeSetting
-	for rows.Next() {
-		n, err := scanNotice(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, n)
-	}
-	return out, rows.Err()
 }
 
 // ClaimDigest claims a player's digest of day; it reports whether this
