@@ -60,7 +60,7 @@ func testStartUpRetried(t *testing.T, mode string) {
 	var mu sync.Mutex
 	var whileFailing []string
 	var startedUp atomic.Bool
-	fake.OnRequest = func(r fakediscord.Request) {
+	fake.SetOnRequest(func(r fakediscord.Request) {
 		if startedUp.Load() || r.Method != "GET" && r.Method != "PUT" || !strings.HasPrefix(r.Path, "/users/@me") && r.Path != lookup && !strings.HasPrefix(r.Path, "/applications/") {
 			return
 		}
@@ -77,7 +77,7 @@ func testStartUpRetried(t *testing.T, mode string) {
 		mu.Lock()
 		whileFailing = append(whileFailing, seen)
 		mu.Unlock()
-	}
+	})
 
 	var logs syncBuffer
 	ctx, cancel := context.WithCancel(context.Background())

@@ -169,7 +169,7 @@ func TestDiceAreStoredBeforeTheyAreShown(t *testing.T) {
 	thread := h.startGame("angle")
 	var checked, missing int
 	var mu sync.Mutex
-	h.fake.OnRequest = func(r fakediscord.Request) {
+	h.fake.SetOnRequest(func(r fakediscord.Request) {
 		content, _ := r.JSON["content"].(string)
 		if r.Method != "POST" || !strings.HasPrefix(content, "🎲 ") {
 			return
@@ -187,7 +187,7 @@ func TestDiceAreStoredBeforeTheyAreShown(t *testing.T) {
 		if err != nil || !found {
 			missing++
 		}
-	}
+	})
 	for i, mv := range []string{"d2d3", "b9b7", "e1a5", "c9c8", "a5e9"} {
 		h.move([]fakediscord.User{ann, bob}[i%2], thread, mv)
 	}

@@ -137,9 +137,7 @@ type Server struct {
 	changed      chan struct{}
 	gw           gatewayState
 	hd           httpDelivery
-	// OnRequest, if set, sees every REST request before it is answered
-	// (called without the fake's lock held).
-	OnRequest    func(Request)
+	onRequest    func(Request) // SetOnRequest
 	identified   chan struct{}
 	identifyOnce sync.Once
 }
@@ -334,6 +332,15 @@ func webhookToken(path string) string {
 	return ""
 }
 
+// SetOnRequest makes hook see every REST request before it is answered
+// (called without the fake's lock held); nil removes it. Safe to call
+// while the bot runs.
+func (s *Server) SetOnRequest(hook func(Request)) {
+	s.mu.Lock()
+	s.onRequest = hook
+	s.mu.Unlock()
+}
+
 func (s *Server) rest(w http.ResponseWriter, r *http.Request) {
 	path := strings.TrimPrefix(r.URL.Path, "/api/v9")
 	req := Request{Method: r.Method, Path: path, Query: r.URL.Query()}
@@ -341,7 +348,10 @@ func (s *Server) rest(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	if hook := s.OnRequest; hook != nil {
+	s.mu.Lock()
+	hook := s.onRequest
+	s.mu.Unlock()
+	if hook != nil {
 		hook(req)
 	}
 	if tok := webhookToken(path); tok != "" {

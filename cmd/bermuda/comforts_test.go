@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"image/png"
-	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -34,9 +33,8 @@ func TestComfortsWithTheRealBinary(t *testing.T) {
 	t.Setenv("BERMUDA_SCHEDULER_INTERVAL", "200ms")
 	c := &comforts{soak: newSoak(t, soakConfig{}), lobby: "5000",
 		a: fakediscord.User{ID: "41001", Name: "ann"}, b: fakediscord.User{ID: "41002", Name: "bob"}}
-	c.fake.OnRequest = c.hold // set before the bot runs: read by the fake's handlers only
-	t.Cleanup(c.releaseEdit)  // a held request must not keep the fake from closing
-	syncWithHandlers(t)
+	c.fake.SetOnRequest(c.hold)
+	t.Cleanup(c.releaseEdit) // a held request must not keep the fake from closing
 	began := time.Now()
 	c.start()
 	t.Cleanup(c.killLeftOver) // a failed check leaves no bot running
@@ -80,24 +78,6 @@ func (c *comforts) killLeftOver() {
 	default:
 		proc.Process.Kill()
 		<-exited
-	}
-}
-
-// syncWithHandlers orders what the test goroutine wrote so far (the hook
-// and its state) before everything the fake's HTTP handlers do next, for
-// the race detector. The handlers read OnRequest without a lock, and the
-// requests come from another process, so no Go synchronisation links the
-// two; a system call does: syscall.Write releases what every later
-// syscall.Read (a handler reading the bot's request) acquires.
-func syncWithHandlers(t *testing.T) {
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	defer w.Close()
-	if _, err := w.Write([]byte{1}); err != nil {
-		t.Fatal(err)
 	}
 }
 
