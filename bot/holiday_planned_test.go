@@ -191,4 +191,8 @@ func TestVacationPlanRefusals(t *testing.T) {
 	if hs, _ := h.store.Holidays(ctx, bob.ID, time.Time{}); len(hs) != 1 {
 		t.Fatalf("a plan was stored with a move overdue: %+v", hs)
 	}
+	help := h.reply(h.command(ann, lobbyID, "help")).Content
+	if !strings.Contains(help, "`/vacation start days [from]`") || len([]rune(help)) >= 2000 {
+		t.Fatalf("/help (%d characters): %q", len([]rune(help)), help)
+	}
 }

@@ -225,7 +225,7 @@ func testHolidayPlanned(t *testing.T, s *sqlStore) {
 	}
 	for _, later := range []Holiday{
 		{UserID: "alice", PlannedAt: t0.Add(time.Hour), Start: t0.Add(10 * day), End: t0.Add(11 * day)}, // after it
-		{UserID: "alice", Start: t0.Add(time.Hour), End: t0.Add(day)},                                     // before it, from now
+		{UserID: "alice", Start: t0.Add(time.Hour), End: t0.Add(day)},                                   // before it, from now
 	} {
 		if _, err := s.AddHoliday(bg, later, nil); !errors.Is(err, ErrHolidayRunning) {
 			t.Fatalf("a second holiday while one is planned (%v): %v", later.Start, err)
