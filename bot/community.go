@@ -200,7 +200,7 @@ func (b *Bot) cmdHelp(ctx context.Context, r *request) error {
 		"• `/rules variant [piece]` — how a variant plays, with pictures. `/leaderboard`, `/stats` (ratings, chart, puzzle ratings and streaks), `/games`.\n" +
 		"• `/notify` — mentions, a DM or a daily digest when it's your move; `/games mine:True` — your games everywhere, your move first.\n" +
 		"• Every die roll is posted as its own message. Time control: days per move; a reminder at 80% of the time; running out loses.\n" +
-		"• `/vacation start days` — a holiday: your clocks stop in all your games (30 days a year); `end`, `status`.\n" +
+		"• `/vacation start days [from]` — a holiday, now or planned: your clocks stop in all your games (30 days a year); `end`, `status`.\n" +
 		"• Server managers: `/settings days` (default time control), `tournament_role` (who may run tournaments), `puzzle_channel` (a daily puzzle).\n"
 	if app != "" {
 		text += fmt.Sprintf("Invite me: https://discord.com/oauth2/authorize?client_id=%s&permissions=%d&scope=bot+applications.commands", app, InvitePermissions)

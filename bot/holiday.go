@@ -23,7 +23,9 @@ import (
 // present.go), and a holiday's start or early end moves the clocks of the
 // turns its player is to act in, stored with the holiday in one
 // transaction. A turn starts when its last move was stored (or when the
-// game was created), which the move log records.
+// game was created), which the move log records. A holiday may be planned
+// ahead (from:): its span lies in the future, so the clocks it moves run
+// until it starts; /vacation end before it starts cancels it.
 
 // vacationCommand is /vacation and its subcommands.
 func vacationCommand() *discordgo.ApplicationCommand {
@@ -33,10 +35,12 @@ func vacationCommand() *discordgo.ApplicationCommand {
 	}
 	return &discordgo.ApplicationCommand{Name: "vacation", Description: "A holiday: your clocks stop in all your games (30 days a year)",
 		Options: []*discordgo.ApplicationCommandOption{
-			sub("start", "Go on holiday now: your clocks stop in all your games until it ends",
+			sub("start", "Go on holiday (now or planned ahead): your clocks stop in all your games until it ends",
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "days",
-					Description: "How many days (30 in any 365 days)", Required: true, MinValue: &one, MaxValue: holiday.Allowance}),
-			sub("end", "Come back early: your clocks run again, the days not begun are given back"),
+					Description: "How many days (30 in any 365 days)", Required: true, MinValue: &one, MaxValue: holiday.Allowance},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: "from",
+					Description: "When it starts: 2h or 3d from now, or 2026-05-01T18:00 (UTC); at most 90 days ahead. Default: now"}),
+			sub("end", "Come back early (days not begun given back), or cancel a planned holiday"),
 			sub("status", "Your holiday, and the holiday days you have left"),
 		}}
 }
@@ -99,35 +103,57 @@ func (b *Bot) onHoliday(ctx context.Context, userID string) (time.Time, bool) {
 	return h.Until(), ok
 }
 
+// holidayAhead is userID's holiday running now or, if none, planned.
+func (b *Bot) holidayAhead(ctx context.Context, userID string) (holiday.Holiday, bool) {
+	now := b.Now()
+	_, hs, err := b.holidaysOf(ctx, userID, now)
+	if err != nil {
+		b.log.Warn("reading holidays", "user", userID, "err", err)
+		return holiday.Holiday{}, false
+	}
+	return holiday.Next(hs, now)
+}
+
 // holidayLines say, under a board, which of the game's players is on
-// holiday, e.g. "\n🏖️ @ann is on holiday until <date>".
+// holiday or plans one, e.g. "\n🏖️ @ann is on holiday until <date>".
 func (b *Bot) holidayLines(row db.Game) string {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
+	now := b.Now()
 	var sb strings.Builder
 	for _, p := range row.Players {
-		if until, ok := b.onHoliday(ctx, p); ok {
-			fmt.Fprintf(&sb, "\n🏖️ %s is on holiday until <t:%d:f>: their clock stands still until then.", mention(p), until.Unix())
+		h, ok := b.holidayAhead(ctx, p)
+		switch {
+		case ok && h.Running(now):
+			fmt.Fprintf(&sb, "\n🏖️ %s is on holiday until <t:%d:f>: their clock stands still until then.", mention(p), h.Until().Unix())
+		case ok:
+			fmt.Fprintf(&sb, "\n🏖️ %s plans a holiday from <t:%d:f> until <t:%d:f>: their clock will stand still then.", mention(p), h.Start.Unix(), h.Until().Unix())
 		}
 	}
 	return sb.String()
 }
 
-// holidaySeen keeps, for one /games listing, when each player's holiday
-// ends (zero: not on holiday).
-type holidaySeen map[string]time.Time
+// holidaySeen keeps, for one /games listing, each player's holiday
+// running or planned (a zero one: none).
+type holidaySeen map[string]holiday.Holiday
 
-// holidayTag is /games' note on a game whose players are on holiday.
+// holidayTag is /games' note on a game whose players are on holiday or
+// plan one.
 func (b *Bot) holidayTag(ctx context.Context, row db.Game, seen holidaySeen) string {
+	now := b.Now()
 	var tag string
 	for _, p := range row.Players {
-		until, ok := seen[p]
+		h, ok := seen[p]
 		if !ok {
-			until, _ = b.onHoliday(ctx, p)
-			seen[p] = until
+			h, _ = b.holidayAhead(ctx, p)
+			seen[p] = h
 		}
-		if !until.IsZero() {
-			tag += fmt.Sprintf(" — 🏖️ %s on holiday until <t:%d:f>", mention(p), until.Unix())
+		switch {
+		case h.End.IsZero():
+		case h.Running(now):
+			tag += fmt.Sprintf(" — 🏖️ %s on holiday until <t:%d:f>", mention(p), h.Until().Unix())
+		case h.Planned(now):
+			tag += fmt.Sprintf(" — 🏖️ %s plans a holiday from <t:%d:f> until <t:%d:f>", mention(p), h.Start.Unix(), h.Until().Unix())
 		}
 	}
 	return tag
@@ -305,28 +331,59 @@ func (b *Bot) tellThreads(held []heldGame, note func(g heldGame) string) {
 
 const dayRule = "A day begun counts as a whole day; `/vacation end` comes back early and gives back the days not begun."
 
+// holidayFrom is when /vacation start's holiday starts, read at now: its
+// from option, or now.
+func holidayFrom(r *request, now time.Time) (time.Time, error) {
+	text := strings.TrimSpace(r.stringOption("from"))
+	if text == "" {
+		return now, nil
+	}
+	return parseWhen(text, now) // bot/tournament.go
+}
+
+const plannedRule = "A planned holiday's days count against your allowance from the moment you plan it; `/vacation end` before it starts cancels it and gives them all back."
+
 func (b *Bot) vacationStart(ctx context.Context, r *request) error {
 	days := r.intOption("days")
 	if days < 1 || days > holiday.Allowance {
 		return userErrorf("A holiday lasts 1 to %d days (%d days in any 365 days); %d is not possible.", holiday.Allowance, holiday.Allowance, days)
 	}
+	if _, err := holidayFrom(r, b.Now()); err != nil {
+		return err
+	}
 	userID := r.userID()
 	r.deferEphemeral() // every game of the player is looked at
 	var started holiday.Holiday
 	var all []holiday.Holiday
+	var asked time.Time
 	held, err := b.moveClocks(ctx, userID, func(rows []db.Holiday, hs []holiday.Holiday, held []heldGame) ([]holiday.Holiday, error) {
 		now := b.Now()
+		from, err := holidayFrom(r, now)
+		if err != nil {
+			return nil, err
+		}
 		var deadlines []time.Time
 		for _, g := range held {
 			if g.toAct {
 				deadlines = append(deadlines, g.s.row.Deadline)
 			}
 		}
-		h, err := holiday.Start(hs, now, days, deadlines)
+		h, err := holiday.Start(hs, now, from, days, deadlines)
 		var de *holiday.DaysError
+		planning := ""
+		if from.After(now) {
+			planning = " " + plannedRule
+		}
 		switch {
+		case errors.Is(err, holiday.ErrPast):
+			return nil, userErrorf("The start <t:%d:f> has already passed: choose `from` in the future, or leave it out to start now.", from.Unix())
+		case errors.Is(err, holiday.ErrTooFar):
+			return nil, userErrorf("A holiday can be planned at most 90 days ahead; <t:%d:f> is further.", from.Unix())
 		case errors.Is(err, holiday.ErrRunning):
-			return nil, userErrorf("You are already on holiday until <t:%d:f>. `/vacation end` ends it early; then a new one may start.", h.Until().Unix())
+			return nil, userErrorf("You are already on holiday until <t:%d:f>: one holiday at a time. `/vacation end` ends it early; then a new one may start.", h.Until().Unix())
+		case errors.Is(err, holiday.ErrPlanned):
+			return nil, userErrorf("You already plan a holiday from <t:%d:f> until <t:%d:f>: one holiday at a time. `/vacation end` cancels it (all its days given back); then plan a new one.",
+				h.Start.Unix(), h.Until().Unix())
 		case errors.Is(err, holiday.ErrOverdue):
 			for _, g := range held {
 				if g.toAct && !g.s.row.Deadline.After(now) {
@@ -336,27 +393,43 @@ func (b *Bot) vacationStart(ctx context.Context, r *request) error {
 			}
 			return nil, err
 		case errors.As(err, &de) && de.Remaining == 0:
-			return nil, userErrorf("You have no holiday days left: you used all %d in the last 365 days. The next one comes back <t:%d:f>.",
-				holiday.Allowance, holiday.NextReturn(hs, now).Unix())
+			return nil, userErrorf("You have no holiday days left: you used all %d in the last 365 days. The next one comes back <t:%d:f>.%s",
+				holiday.Allowance, holiday.NextReturn(hs, now).Unix(), planning)
 		case errors.As(err, &de):
-			return nil, userErrorf("You have %s of holiday left in the last 365 days (%d a year): ask for 1 to %d.",
-				plural(de.Remaining, "day"), holiday.Allowance, de.Remaining)
+			return nil, userErrorf("You have %s of holiday left in the last 365 days (%d a year): ask for 1 to %d.%s",
+				plural(de.Remaining, "day"), holiday.Allowance, de.Remaining, planning)
 		case err != nil:
 			return nil, err
 		}
-		started, all = h, append(hs, h)
+		started, all, asked = h, append(hs, h), now
 		return all, nil
 	}, func(clocks []db.Clock) error {
-		_, err := b.store.AddHoliday(ctx, db.Holiday{UserID: userID, Start: started.Start, End: started.End}, clocks)
+		_, err := b.store.AddHoliday(ctx, db.Holiday{UserID: userID, PlannedAt: asked, Start: started.Start, End: started.End}, clocks)
 		if errors.Is(err, db.ErrHolidayRunning) {
-			return userErrorf("You are already on holiday: `/vacation status` says until when.")
+			return userErrorf("You already have a holiday running or planned: one at a time. `/vacation status` says when.")
 		}
 		return err
 	})
 	if err != nil {
 		return err
 	}
-	until := started.End.Unix()
+	from, until := started.Start.Unix(), started.End.Unix()
+	if started.Start.After(asked) {
+		b.tellThreads(held, func(g heldGame) string {
+			text := fmt.Sprintf("🏖️ %s plans a holiday from <t:%d:f> until <t:%d:f>: their clock will stand still then, in this game and their others.", mention(userID), from, until)
+			if g.toAct {
+				text += fmt.Sprintf(" Their time to move now runs out <t:%d:f>.", g.s.row.Deadline.Unix())
+			}
+			return text
+		})
+		text := fmt.Sprintf("🏖️ Your holiday is planned from <t:%d:f> until <t:%d:f> (%s). Until it starts your clocks run as usual; then they stand still in all your games until it ends. Your opponents are told in each game's thread.",
+			from, until, plural(days, "day"))
+		if lines := clockLines(held); lines != "" {
+			text += "\nYour move, with the holiday counted:" + lines
+		}
+		text += "\n" + allowanceText(all, asked) + "\n" + plannedRule
+		return holidayAnswer(r, text)
+	}
 	b.tellThreads(held, func(g heldGame) string {
 		text := fmt.Sprintf("🏖️ %s is on holiday until <t:%d:f>: their clock stands still until then, in this game and their others.", mention(userID), until)
 		if g.toAct {
@@ -365,7 +438,7 @@ func (b *Bot) vacationStart(ctx context.Context, r *request) error {
 		return text
 	})
 	text := fmt.Sprintf("🏖️ You are on holiday from <t:%d:f> until <t:%d:f> (%s). Your clocks stand still in all your games meanwhile; your opponents are told in each game's thread.",
-		started.Start.Unix(), until, plural(days, "day"))
+		from, until, plural(days, "day"))
 	if lines := clockLines(held); lines != "" {
 		text += "\nYour move, with the time you had left when you come back:" + lines
 	}
@@ -380,12 +453,16 @@ func (b *Bot) vacationEnd(ctx context.Context, r *request) error {
 	var stored db.Holiday
 	var given int
 	var all []holiday.Holiday
+	var at time.Time
+	var cancelled bool
 	held, err := b.moveClocks(ctx, userID, func(rows []db.Holiday, hs []holiday.Holiday, held []heldGame) ([]holiday.Holiday, error) {
 		now := b.Now()
+		next, ok := holiday.Next(hs, now)
 		for i, h := range hs {
-			if !h.Running(now) {
+			if !ok || h != next {
 				continue
 			}
+			at, cancelled = now, h.Planned(now)
 			var err error
 			if ended, given, err = holiday.End(h, now); err != nil {
 				return nil, err
@@ -395,16 +472,32 @@ func (b *Bot) vacationEnd(ctx context.Context, r *request) error {
 			all = append(all, hs[i+1:]...)
 			return all, nil
 		}
-		return nil, userErrorf("You are not on holiday. `/vacation start days` starts one: your clocks stop in all your games.")
+		return nil, userErrorf("You are not on holiday and plan none. `/vacation start days` starts one: your clocks stop in all your games.")
 	}, func(clocks []db.Clock) error {
-		_, err := b.store.EndHoliday(ctx, userID, stored.ID, ended.EndedAt, clocks)
+		_, err := b.store.EndHoliday(ctx, userID, stored.ID, at, clocks)
 		if errors.Is(err, db.ErrNotFound) {
-			return userErrorf("Your holiday has already ended.")
+			return userErrorf("Your holiday has already ended or been cancelled.")
 		}
 		return err
 	})
 	if err != nil {
 		return err
+	}
+	if cancelled {
+		b.tellThreads(held, func(g heldGame) string {
+			text := fmt.Sprintf("🏖️ %s cancelled their planned holiday (<t:%d:f> to <t:%d:f>): their clock runs as usual.", mention(userID), ended.Start.Unix(), ended.End.Unix())
+			if g.toAct {
+				text += fmt.Sprintf(" Their time to move runs out <t:%d:f>.", g.s.row.Deadline.Unix())
+			}
+			return text
+		})
+		text := fmt.Sprintf("🗓️ Your planned holiday from <t:%d:f> until <t:%d:f> is cancelled; %s given back. Your clocks run as usual.",
+			ended.Start.Unix(), ended.End.Unix(), plural(given, "day"))
+		if lines := clockLines(held); lines != "" {
+			text += "\nYour move:" + lines
+		}
+		text += "\n" + allowanceText(all, at)
+		return holidayAnswer(r, text)
 	}
 	b.tellThreads(held, func(g heldGame) string {
 		text := fmt.Sprintf("🏖️ %s is back from holiday: their clock runs again.", mention(userID))
@@ -428,12 +521,17 @@ func (b *Bot) vacationStatus(ctx context.Context, r *request) error {
 	if err != nil {
 		return err
 	}
-	text := "You are not on holiday. `/vacation start days` stops your clocks in all your games."
-	if h, ok := holiday.Current(hs, now); ok {
+	text := "You are not on holiday. `/vacation start days` stops your clocks in all your games (`from` plans it ahead)."
+	rule := dayRule
+	if h, ok := holiday.Next(hs, now); ok && h.Running(now) {
 		text = fmt.Sprintf("🏖️ You are on holiday until <t:%d:f> (<t:%d:R>): your clocks stand still in all your games. `/vacation end` comes back early.",
 			h.Until().Unix(), h.Until().Unix())
+	} else if ok {
+		text = fmt.Sprintf("🗓️ You plan a holiday from <t:%d:f> (<t:%d:R>) until <t:%d:f> (%s): your clocks will stand still in all your games then.",
+			h.Start.Unix(), h.Start.Unix(), h.Until().Unix(), plural(h.Days(), "day"))
+		rule = plannedRule
 	}
-	return r.ephemeral(text + "\n" + allowanceText(hs, now) + "\n" + dayRule)
+	return r.ephemeral(text + "\n" + allowanceText(hs, now) + "\n" + rule)
 }
 
 // holidayAnswer replaces the deferred answer with text.

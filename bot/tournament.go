@@ -104,11 +104,28 @@ var relativeStart = regexp.MustCompile(`^(\d{1,4})\s*(m|min|h|d)$`)
 // "90m", "2h", "3d" from now; or an ISO date-time (UTC unless it carries
 // an offset). It must lie in the future and within 60 days.
 func parseStart(text string, now time.Time) (time.Time, error) {
-	text = strings.TrimSpace(text)
-	var at time.Time
-	if text == "" {
+	if strings.TrimSpace(text) == "" {
 		return now.Add(24 * time.Hour), nil
 	}
+	at, err := parseWhen(text, now)
+	if err != nil {
+		return at, err
+	}
+	switch {
+	case !at.After(now):
+		return at, userErrorf("The start time <t:%d:f> has already passed: choose a time in the future.", at.Unix())
+	case at.Sub(now) > maxStartAhead:
+		return at, userErrorf("A tournament can be announced at most 60 days ahead; <t:%d:f> is further.", at.Unix())
+	}
+	return at, nil
+}
+
+// parseWhen reads an instant as /tournament create's start and /vacation
+// start's from are written: "90m", "2h", "3d" from now, or an ISO
+// date-time (UTC unless it carries an offset). The caller judges it.
+func parseWhen(text string, now time.Time) (time.Time, error) {
+	text = strings.TrimSpace(text)
+	var at time.Time
 	if m := relativeStart.FindStringSubmatch(strings.ToLower(text)); m != nil {
 		n, _ := strconv.Atoi(m[1])
 		unit := map[string]time.Duration{"m": time.Minute, "min": time.Minute, "h": time.Hour, "d": 24 * time.Hour}[m[2]]
@@ -124,12 +141,6 @@ func parseStart(text string, now time.Time) (time.Time, error) {
 		if at.IsZero() {
 			return at, userErrorf("I can't read the start time %q. Write it as `2h` or `3d` from now, or as an ISO date-time such as `2026-05-01T18:00` (UTC) or `2026-05-01T18:00+02:00`.", text)
 		}
-	}
-	switch {
-	case !at.After(now):
-		return at, userErrorf("The start time <t:%d:f> has already passed: choose a time in the future.", at.Unix())
-	case at.Sub(now) > maxStartAhead:
-		return at, userErrorf("A tournament can be announced at most 60 days ahead; <t:%d:f> is further.", at.Unix())
 	}
 	return at, nil
 }

@@ -56,7 +56,7 @@ var copyTables = []copyTable{
 	{name: "puzzle_channels", columns: []string{"guild_id", "channel_id", "updated_at"}, key: []string{"guild_id"}},
 	{name: "puzzle_dailies", columns: []string{"guild_id", "day", "variant", "puzzle_id", "channel_id", "message_id", "claimed_at",
 		"shown_solvers", "shown_at", "listed"}, key: []string{"guild_id", "day"}},
-	{name: "holidays", columns: []string{"id", "user_id", "starts_at", "ends_at", "ended_at", "back_told_at"}, key: []string{"id"}},
+	{name: "holidays", columns: []string{"id", "user_id", "starts_at", "ends_at", "planned_at", "ended_at", "back_told_at"}, key: []string{"id"}},
 	{name: "notice_settings", columns: []string{"user_id", "mode", "digest_hour", "dm_channel", "digest_day", "updated_at"}, key: []string{"user_id"}},
 	{name: "premoves", columns: []string{"game_id", "owner_id", "ply", "moves", "created_at", "updated_at"}, key: []string{"game_id", "owner_id"}},
 }

@@ -9,34 +9,40 @@ import (
 )
 
 // Holidays (migration 0006): a player's holidays, during which their
-// clocks stand still in every game. The arithmetic (how a holiday moves a
+// clocks stand still in every game. A holiday may be planned ahead; one
+// cancelled before it began is kept with ended_at = starts_at (an empty
+// span, no days used). The arithmetic (how a holiday moves a
 // deadline, the yearly allowance) is package holiday's; the store keeps
 // the rows, refuses a second running holiday, and stores a holiday's start
 // or early end together with the clocks it moves, in one transaction that
 // fails whole if any of those turns was played meanwhile.
 
-// ErrHolidayRunning refuses a holiday while another of the player's has
-// not ended.
+// ErrHolidayRunning refuses a holiday while another of the player's is
+// running or planned.
 var ErrHolidayRunning = errors.New("a holiday is already running")
 
 // Holiday is one holiday: from Start until the planned End, or EndedAt if
-// the player ended it early (zero otherwise).
+// the player ended it early or cancelled it (EndedAt = Start; zero
+// otherwise). PlannedAt is when it was asked for (zero when adding one:
+// Start).
 type Holiday struct {
 	ID                  int64
 	UserID              string
 	Start, End, EndedAt time.Time
+	PlannedAt           time.Time
 }
 
-const holidayColumns = `id, user_id, starts_at, ends_at, ended_at`
+const holidayColumns = `id, user_id, starts_at, ends_at, ended_at, planned_at`
 
 func scanHoliday(row interface{ Scan(...any) error }) (Holiday, error) {
 	var h Holiday
-	var start, end int64
+	var start, end, planned int64
 	var ended sql.NullInt64
-	if err := row.Scan(&h.ID, &h.UserID, &start, &end, &ended); err != nil {
+	if err := row.Scan(&h.ID, &h.UserID, &start, &end, &ended, &planned); err != nil {
 		return h, err
 	}
 	h.Start, h.End, h.EndedAt = time.UnixMilli(start).UTC(), time.UnixMilli(end).UTC(), fromMillis(ended)
+	h.PlannedAt = time.UnixMilli(planned).UTC()
 	return h, nil
 }
 
@@ -58,12 +64,16 @@ type Clock struct {
 }
 
 // AddHoliday stores a new holiday and the clocks it moves, all or nothing,
-// and returns its id: ErrHolidayRunning if another of the player's has not
-// ended by h.Start, ErrPositionChanged or ErrGameOver if a clock's game
+// and returns its id: ErrHolidayRunning if another of the player's (not
+// cancelled) is not over at h.PlannedAt (zero: h.Start, which may not be
+// before it), ErrPositionChanged or ErrGameOver if a clock's game
 // was played on or ended meanwhile (compute the clocks again and retry).
 func (s *sqlStore) AddHoliday(ctx context.Context, h Holiday, clocks []Clock) (int64, error) {
-	if h.UserID == "" || !h.End.After(h.Start) || h.Start.IsZero() {
-		return 0, fmt.Errorf("a holiday needs a player and an end after its start, got %+v", h)
+	if h.PlannedAt.IsZero() {
+		h.PlannedAt = h.Start
+	}
+	if h.UserID == "" || !h.End.After(h.Start) || h.Start.IsZero() || h.PlannedAt.After(h.Start) {
+		return 0, fmt.Errorf("a holiday needs a player, an end after its start and to be planned by then, got %+v", h)
 	}
 	var id int64
 	err := s.inTx(ctx, func(ctx context.Context, tx *txn) error {
@@ -72,14 +82,15 @@ func (s *sqlStore) AddHoliday(ctx context.Context, h Holiday, clocks []Clock) (i
 		}
 		var running int
 		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM holidays WHERE user_id = ?
-			AND COALESCE(ended_at, ends_at) > ?`, h.UserID, h.Start.UnixMilli()).Scan(&running); err != nil {
+			AND COALESCE(ended_at, ends_at) > ? AND (ended_at IS NULL OR ended_at > starts_at)`,
+			h.UserID, h.PlannedAt.UnixMilli()).Scan(&running); err != nil {
 			return err
 		}
 		if running > 0 {
 			return ErrHolidayRunning
 		}
-		if err := tx.QueryRowContext(ctx, `INSERT INTO holidays (user_id, starts_at, ends_at) VALUES (?, ?, ?) RETURNING id`,
-			h.UserID, h.Start.UnixMilli(), h.End.UnixMilli()).Scan(&id); err != nil {
+		if err := tx.QueryRowContext(ctx, `INSERT INTO holidays (user_id, starts_at, ends_at, planned_at) VALUES (?, ?, ?, ?) RETURNING id`,
+			h.UserID, h.Start.UnixMilli(), h.End.UnixMilli(), h.PlannedAt.UnixMilli()).Scan(&id); err != nil {
 			return err
 		}
 		return s.setClocks(ctx, tx, clocks)
@@ -87,16 +98,19 @@ func (s *sqlStore) AddHoliday(ctx context.Context, h Holiday, clocks []Clock) (i
 	return id, err
 }
 
-// Holidays lists a player's holidays that had not ended by since, oldest
-// first.
+// Holidays lists a player's holidays that had not ended by since, planned
+// ones included and cancelled ones left out, oldest first.
 func (s *sqlStore) Holidays(ctx context.Context, userID string, since time.Time) ([]Holiday, error) {
 	return listOf(ctx, s, scanHoliday, `SELECT `+holidayColumns+` FROM holidays WHERE user_id = ?
-		AND COALESCE(ended_at, ends_at) > ? ORDER BY starts_at, id`, userID, since.UnixMilli())
+		AND COALESCE(ended_at, ends_at) > ? AND (ended_at IS NULL OR ended_at > starts_at)
+		ORDER BY starts_at, id`, userID, since.UnixMilli())
 }
 
-// EndHoliday ends the player's holiday id early, at at, and stores the
-// clocks that moves, all or nothing: ErrNotFound unless the holiday is
-// theirs and running at that instant (so ending it twice changes nothing
+// EndHoliday ends the player's holiday id at at and stores the clocks
+// that moves, all or nothing: one running at that instant ends early
+// (ended_at = at); one planned to begin later is cancelled (ended_at =
+// starts_at, an empty span). ErrNotFound unless the holiday is theirs and
+// running or planned at that instant (so ending it twice changes nothing
 // the second time), ErrPositionChanged or ErrGameOver as for AddHoliday.
 func (s *sqlStore) EndHoliday(ctx context.Context, userID string, id int64, at time.Time, clocks []Clock) (Holiday, error) {
 	var h Holiday
@@ -104,8 +118,9 @@ func (s *sqlStore) EndHoliday(ctx context.Context, userID string, id int64, at t
 		if err := lockHolidays(ctx, tx, userID); err != nil {
 			return err
 		}
-		if err := mustAffect(tx.ExecContext(ctx, `UPDATE holidays SET ended_at = ? WHERE id = ? AND user_id = ?
-			AND ended_at IS NULL AND starts_at <= ? AND ends_at > ?`, at.UnixMilli(), id, userID, at.UnixMilli(), at.UnixMilli())); err != nil {
+		if err := mustAffect(tx.ExecContext(ctx, `UPDATE holidays SET ended_at = CASE WHEN starts_at > ? THEN starts_at ELSE ? END
+			WHERE id = ? AND user_id = ? AND ended_at IS NULL AND ends_at > ?`,
+			at.UnixMilli(), at.UnixMilli(), id, userID, at.UnixMilli())); err != nil {
 			return err
 		}
 		var err error

@@ -199,3 +199,58 @@ func testHolidaysOver(t *testing.T, s *sqlStore) {
 		t.Fatalf("still over after the claim: %+v, %v", hs, err)
 	}
 }
+
+func TestHolidayPlannedAndCancelled(t *testing.T) { withStore(t, testHolidayPlanned) }
+
+// A holiday planned ahead: stored with when it was asked for; while it is
+// planned no other may be added, even one after it; cancelled before it
+// begins, it ends as it begins (an empty span, left out of the lists and
+// never "over"), its clocks are stored with it, and a new one may follow.
+func testHolidayPlanned(t *testing.T, s *sqlStore) {
+	day := 24 * time.Hour
+	t0 := time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
+	g := newToyGame(t, s, "g1")
+	if _, err := s.AddHoliday(bg, Holiday{UserID: "alice", Start: t0, End: t0.Add(day), PlannedAt: t0.Add(time.Hour)}, nil); err == nil {
+		t.Fatal("a holiday planned after its start was stored")
+	}
+	planned := Holiday{UserID: "alice", PlannedAt: t0, Start: t0.Add(2 * day), End: t0.Add(5 * day)}
+	moved := t0.Add(6 * day)
+	id, err := s.AddHoliday(bg, planned, []Clock{{GameID: g, Ply: 0, Deadline: moved}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs, err := s.Holidays(bg, "alice", t0)
+	if err != nil || len(hs) != 1 || !hs[0].PlannedAt.Equal(t0) || !hs[0].Start.Equal(planned.Start) || !hs[0].EndedAt.IsZero() {
+		t.Fatalf("the planned holiday: %+v, %v", hs, err)
+	}
+	for _, later := range []Holiday{
+		{UserID: "alice", PlannedAt: t0.Add(time.Hour), Start: t0.Add(10 * day), End: t0.Add(11 * day)}, // after it
+		{UserID: "alice", Start: t0.Add(time.Hour), End: t0.Add(day)},                                   // before it, from now
+	} {
+		if _, err := s.AddHoliday(bg, later, nil); !errors.Is(err, ErrHolidayRunning) {
+			t.Fatalf("a second holiday while one is planned (%v): %v", later.Start, err)
+		}
+	}
+	// Cancelled a day before it begins: the clock is stored back.
+	back := t0.Add(3 * day)
+	cancelled, err := s.EndHoliday(bg, "alice", id, t0.Add(day), []Clock{{GameID: g, Ply: 0, Deadline: back}})
+	if err != nil || !cancelled.EndedAt.Equal(planned.Start) || !cancelled.End.Equal(planned.End) {
+		t.Fatalf("cancelling a planned holiday: %+v, %v", cancelled, err)
+	}
+	if row, _ := s.Game(bg, g); !row.Deadline.Equal(back) {
+		t.Fatalf("the clock after cancelling: %v, want %v", row.Deadline, back)
+	}
+	if _, err := s.EndHoliday(bg, "alice", id, t0.Add(day+time.Hour), nil); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("cancelled twice: %v", err)
+	}
+	if hs, err := s.Holidays(bg, "alice", time.Time{}); err != nil || len(hs) != 0 {
+		t.Fatalf("a cancelled holiday is listed: %+v, %v", hs, err)
+	}
+	if hs, err := s.HolidaysOver(bg, t0.Add(30*day)); err != nil || len(hs) != 0 {
+		t.Fatalf("a cancelled holiday is over: %+v, %v", hs, err)
+	}
+	// A new one may be planned at once, even across the cancelled span.
+	if _, err := s.AddHoliday(bg, Holiday{UserID: "alice", PlannedAt: t0.Add(day), Start: t0.Add(day + time.Hour), End: t0.Add(4 * day)}, nil); err != nil {
+		t.Fatalf("a new holiday after a cancelled one: %v", err)
+	}
+}

@@ -12,7 +12,16 @@
 // days and 1 hour use 3), and the rest are given back. Each day of a
 // holiday counts against the allowance from the instant it begins (the
 // holiday's start plus whole days) until a Year after that instant; the
-// days still ahead in a running holiday count already. The package uses
+// days still ahead in a running holiday count already.
+//
+// A holiday may be planned: it starts at an instant up to MaxAhead ahead.
+// Its span lies in the future, which the one rule handles as any other:
+// a clock runs until the span starts, stands still, and resumes. A planned
+// holiday's days count against the allowance from the moment it is
+// planned (simple and conservative: the allowance left when planning must
+// cover it, and days coming back before it begins are not lent ahead).
+// Cancelling it before it begins (End) gives all its days back. A player
+// has at most one holiday running or planned at a time. The package uses
 // only the standard library.
 package holiday
 
@@ -30,6 +39,8 @@ const (
 	Year = 365 * Day
 	// Allowance is how many days of holiday a player has in any Year.
 	Allowance = 30
+	// MaxAhead is how far ahead a holiday may be planned.
+	MaxAhead = 90 * Day
 )
 
 // Span is a stretch of time [Start, End) during which a clock stands still.
@@ -99,6 +110,12 @@ func (h Holiday) Running(at time.Time) bool {
 	return !at.Before(h.Start) && at.Before(h.Until())
 }
 
+// Planned reports whether the holiday is still to begin at instant at
+// (and was not cancelled).
+func (h Holiday) Planned(at time.Time) bool {
+	return h.Start.After(at) && h.Until().After(h.Start)
+}
+
 func wholeDays(d time.Duration) int {
 	if d <= 0 {
 		return 0
@@ -125,14 +142,27 @@ func Current(hs []Holiday, at time.Time) (Holiday, bool) {
 	return Holiday{}, false
 }
 
-// dayStarts lists the instant each used day of each holiday begun by
-// instant at begins.
-func dayStarts(hs []Holiday, at time.Time) []time.Time {
+// Next is the holiday running at instant at or, if none, the one planned
+// to begin soonest after it.
+func Next(hs []Holiday, at time.Time) (Holiday, bool) {
+	if h, ok := Current(hs, at); ok {
+		return h, true
+	}
+	var next Holiday
+	found := false
+	for _, h := range hs {
+		if h.Planned(at) && (!found || h.Start.Before(next.Start)) {
+			next, found = h, true
+		}
+	}
+	return next, found
+}
+
+// dayStarts lists the instant each used day of each holiday begins,
+// planned ones included.
+func dayStarts(hs []Holiday) []time.Time {
 	var out []time.Time
 	for _, h := range hs {
-		if h.Start.After(at) {
-			continue
-		}
 		for k := 0; k < h.Days(); k++ {
 			out = append(out, h.Start.Add(time.Duration(k)*Day))
 		}
@@ -142,11 +172,12 @@ func dayStarts(hs []Holiday, at time.Time) []time.Time {
 }
 
 // Used is how many days count against the allowance at instant at: the
-// days begun in the Year before it, and those still ahead in a running
-// holiday (a holiday not begun by then is not counted).
+// days begun in the Year before it, those still ahead in a running
+// holiday, and all those of a planned one (hs are the holidays known at
+// at: one planned counts from the moment it is planned).
 func Used(hs []Holiday, at time.Time) int {
 	n := 0
-	for _, d := range dayStarts(hs, at) {
+	for _, d := range dayStarts(hs) {
 		if d.After(at.Add(-Year)) {
 			n++
 		}
@@ -161,7 +192,7 @@ func Remaining(hs []Holiday, at time.Time) int { return max(0, Allowance-Used(hs
 // instant at (the earliest day counted now, a Year on); zero if none is
 // counted.
 func NextReturn(hs []Holiday, at time.Time) time.Time {
-	for _, d := range dayStarts(hs, at) {
+	for _, d := range dayStarts(hs) {
 		if d.After(at.Add(-Year)) {
 			return d.Add(Year)
 		}
@@ -172,7 +203,10 @@ func NextReturn(hs []Holiday, at time.Time) time.Time {
 // Why a holiday cannot start.
 var (
 	ErrRunning = errors.New("a holiday is already running")
+	ErrPlanned = errors.New("a holiday is already planned")
 	ErrOverdue = errors.New("a move is overdue")
+	ErrPast    = errors.New("the start has passed")
+	ErrTooFar  = errors.New("the start is too far ahead")
 )
 
 // DaysError refuses a holiday's length: at least 1, at most Remaining.
@@ -182,14 +216,25 @@ func (e *DaysError) Error() string {
 	return fmt.Sprintf("%d days of holiday asked, %d left", e.Asked, e.Remaining)
 }
 
-// Start checks and makes a holiday of days days starting at now for a
-// player whose holidays so far are hs and whose clocks running now (the
-// deadlines of the games where they are to act) are deadlines: none may
-// be running, no deadline may have passed (a deadline at now has), and
-// days must be between 1 and Remaining.
-func Start(hs []Holiday, now time.Time, days int, deadlines []time.Time) (Holiday, error) {
-	if h, ok := Current(hs, now); ok {
-		return h, ErrRunning
+// Start checks and makes a holiday of days days starting at from (now or
+// up to MaxAhead later), asked at now by a player whose holidays so far
+// are hs and whose clocks running now (the deadlines of the games where
+// they are to act) are deadlines: from may not have passed nor lie more
+// than MaxAhead ahead; no holiday may be running or planned (the error
+// comes with it); no deadline may have passed (a deadline at now has);
+// and days must be between 1 and Remaining at now.
+func Start(hs []Holiday, now, from time.Time, days int, deadlines []time.Time) (Holiday, error) {
+	switch {
+	case from.Before(now):
+		return Holiday{}, ErrPast
+	case from.Sub(now) > MaxAhead:
+		return Holiday{}, ErrTooFar
+	}
+	if h, ok := Next(hs, now); ok {
+		if h.Running(now) {
+			return h, ErrRunning
+		}
+		return h, ErrPlanned
 	}
 	for _, d := range deadlines {
 		if !d.IsZero() && !d.After(now) {
@@ -199,19 +244,24 @@ func Start(hs []Holiday, now time.Time, days int, deadlines []time.Time) (Holida
 	if left := Remaining(hs, now); days < 1 || days > left {
 		return Holiday{}, &DaysError{Asked: days, Remaining: left}
 	}
-	return Holiday{Start: now, End: now.Add(time.Duration(days) * Day)}, nil
+	return Holiday{Start: from, End: from.Add(time.Duration(days) * Day)}, nil
 }
 
-// ErrNotRunning: there is no holiday to end.
-var ErrNotRunning = errors.New("no holiday is running")
+// ErrNotRunning: there is no holiday to end or cancel.
+var ErrNotRunning = errors.New("no holiday is running or planned")
 
-// End ends the running holiday h early at now; the days not begun are
-// given back (given: how many).
+// End ends the holiday h at now: a running one early, the days not begun
+// given back; a planned one is cancelled (it ends as it begins, an empty
+// span), all its days given back. given is how many.
 func End(h Holiday, now time.Time) (ended Holiday, given int, err error) {
-	if !h.Running(now) {
+	ended = h
+	switch {
+	case h.Running(now):
+		ended.EndedAt = now
+	case h.Planned(now):
+		ended.EndedAt = h.Start
+	default:
 		return h, 0, ErrNotRunning
 	}
-	ended = h
-	ended.EndedAt = now
 	return ended, h.Days() - ended.Days(), nil
 }

@@ -3,9 +3,12 @@
 -- holidays: one row per holiday a player took. While it runs the player's
 -- clocks stand still in every game (the stored deadlines and reminders of
 -- their turns are moved by it). starts_at and ends_at are the planned
--- span; ended_at is set when the player ended it early (the days not
--- begun are given back). A player has at most one running holiday: the
--- store refuses a new one while one has not ended. back_told_at is when a
+-- span; planned_at is when the player asked for it (a holiday may be
+-- planned up to 90 days ahead). ended_at is set when the player ended it
+-- early (the days not begun are given back), or to starts_at when they
+-- cancelled it before it began (an empty span: all its days given back).
+-- A player has at most one holiday running or planned: the store refuses
+-- a new one while one that was not cancelled is not over. back_told_at is when a
 -- holiday that ran its course was claimed to tell the player's games that
 -- they are back (an early end is told by the command that ends it).
 CREATE TABLE holidays (
@@ -13,9 +16,11 @@ CREATE TABLE holidays (
     user_id   TEXT NOT NULL,
     starts_at BIGINT NOT NULL,
     ends_at   BIGINT NOT NULL,
+    planned_at BIGINT NOT NULL,
     ended_at  BIGINT,
     back_told_at BIGINT,
     CHECK (ends_at > starts_at),
+    CHECK (planned_at <= starts_at),
     CHECK (ended_at IS NULL OR (ended_at >= starts_at AND ended_at < ends_at))
 );
 CREATE INDEX holidays_user ON holidays (user_id, ends_at);
