@@ -278,7 +278,9 @@ func (b *Bot) sendTurnNotice(ctx context.Context, row db.Game, g games.Game, nex
 		b.log.Warn("drawing a notice's board", "game", row.ID, "err", err)
 		msg = &discordgo.MessageSend{}
 	}
-	msg.Content, msg.Components, msg.AllowedMentions = truncate(text, 2000), nil, noPings
+	// The board's Move button works from the DM too: the picker opens there
+	// and the move is posted in the thread (picker.go).
+	msg.Content, msg.Components, msg.AllowedMentions = truncate(text, 2000), moveButton(row.ID), noPings
 	if _, err := b.sendDM(ctx, n, msg); err != nil {
 		b.dmFailed(ctx, n, row.ThreadID, err)
 	}

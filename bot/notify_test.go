@@ -93,8 +93,8 @@ func TestNotifyByDirectMessageAndRefusedDM(t *testing.T) {
 			t.Errorf("the DM lacks %q: %q", want, dm.Content)
 		}
 	}
-	if !hasBoard(dm) || len(dm.Components) != 0 || len(dm.Pings) != 0 {
-		t.Errorf("the DM's board %v, components %v, pings %v", hasBoard(dm), dm.Components, dm.Pings)
+	if !hasBoard(dm) || buttonWith(dm, "play:", "") == "" || len(dm.Pings) != 0 {
+		t.Errorf("the DM's board %v, Move button in %v, pings %v", hasBoard(dm), dm.Components, dm.Pings)
 	}
 
 	// ann is on mentions: pinged in the thread, never sent a DM.
