@@ -170,10 +170,10 @@ func modeName(mode string) string {
 
 // noticeText says what a setting does.
 func (b *Bot) noticeText(n db.NoticeSetting) string {
-	change := "\n`/notify how:` changes it; `/games mine` lists your games in every server, your move first."
+	change := "\n`/notify how:` changes it; `/games mine:True` lists your games in every server, your move first."
 	switch n.Mode {
 	case db.NoticeDM:
-		return "📨 You're on **direct messages**: when it's your move I send you one, with the move, your time left, the board and a link to the game. The thread names you without a ping." + change
+		return "📨 You're on **direct messages**: when it's your move I send you one, with the move, your time left, the board (its **Move** button plays from there) and a link to the game. The thread names you without a ping." + change
 	case db.NoticeDigest:
 		return fmt.Sprintf("📬 You're on the **daily digest**: every day at %s your time (%02d:00 UTC) I send you a direct message listing the games where it's your move, with links and time left (nothing when there are none). "+
 			"The threads name you without a ping; the reminder before you run out of time still pings you.", localHour(b.Now(), n.DigestHour), n.DigestHour) + change
