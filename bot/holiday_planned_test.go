@@ -1,8 +1,6 @@
 package bot
 
 import (
-	"fmt"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -49,37 +47,7 @@ func TestVacationPlannedAcrossADeadline(t *testing.T) {
 	msgs = contents(h, thread)
 	wantIn(t, "the board on holiday", msgs[len(msgs)-1], "🏖️ <@111> is on holiday until "+stamp(t0.Add(7*day)))
 	h.wantEphemeral(h.command(bob, lobbyID, "games"), "— 🏖️ <@111> on holiday until "+stamp(t0.Add(7*day)))
-	before := len(h.fake.Messages(thread))
-	h.clock.Advance(t0.Add(3*day + time.Hour).Sub(h.clock.Now())) // the old deadline, on holiday
-	h.bot.Tick(ctx)
-	if row, _ := h.store.GameByThread(ctx, thread); row.State != "active" || len(h.fake.Messages(thread)) != before {
-		t.Fatalf("on holiday: state %s, posts %q", row.State, contents(h, thread)[before:])
-	}
-	// Over: one welcome back; the reminder at 80% of the time off holiday,
-	// the loss when the 3 days off holiday have run.
-	for _, at := range []time.Duration{7*day + time.Hour, 7*day + 2*time.Hour, 7*day + 9*time.Hour} {
-		h.clock.Advance(t0.Add(at).Sub(h.clock.Now()))
-		h.bot.Tick(ctx)
-	}
-	posts := h.fake.Messages(thread)[before:]
-	if len(posts) != 1 || !slices.Contains(posts[0].Pings, ann.ID) {
-		t.Fatalf("back from a planned holiday: posts %+v", posts)
-	}
-	wantIn(t, "the welcome back", posts[0].Content, "Welcome back, <@111>", fmt.Sprintf("runs out <t:%d:R>", t0.Add(8*day).Unix()))
-	h.clock.Advance(t0.Add(7*day + 10*time.Hour).Sub(h.clock.Now()))
-	h.bot.Tick(ctx)
-	msgs = contents(h, thread)
-	wantIn(t, "the reminder", msgs[len(msgs)-1], "⏰ <@111>, it's your move")
-	h.clock.Advance(t0.Add(8*day - time.Second).Sub(h.clock.Now()))
-	h.bot.Tick(ctx)
-	if row, _ := h.store.GameByThread(ctx, thread); row.State != "active" {
-		t.Fatalf("lost a second before the deadline: %+v", row)
-	}
-	h.clock.Advance(time.Second)
-	h.bot.Tick(ctx)
-	if row, _ := h.store.GameByThread(ctx, thread); row.State != "finished" || row.Reason != "time" || row.Winner != 1 {
-		t.Fatalf("after the deadline: %+v", row)
-	}
+	h.wantHolidayCourse(thread, t0.Add(3*day), t0.Add(7*day), t0.Add(7*day+day*4/10), t0.Add(8*day))
 }
 
 // A turn that begins before a planned holiday counts it too: the new

@@ -64,37 +64,42 @@ func TestVacationAcrossADeadline(t *testing.T) {
 	wantIn(t, "the board", msgs[len(msgs)-1], "<@111>, your move", "🏖️ <@111> is on holiday until "+stamp(t0.Add(6*day)))
 	h.wantEphemeral(h.command(bob, lobbyID, "games"), "— <@111> to move — 🏖️ <@111> on holiday until "+stamp(t0.Add(6*day)))
 
-	// The old deadline passes on holiday: nothing happens.
+	h.wantHolidayCourse(thread, t0.Add(3*day), t0.Add(6*day), t0.Add(7*day+day*4/10), t0.Add(8*day))
+}
+
+// wantHolidayCourse checks ann's game (bob to win on time) across her
+// holiday, which ends at back: the old deadline passes on holiday without
+// a post; one welcome back, pinging her, with her deadline; the reminder
+// at remind (80% of the time off holiday); the loss on time at deadline,
+// not a second before.
+func (h *harness) wantHolidayCourse(thread string, oldDeadline, back, remind, deadline time.Time) {
+	h.t.Helper()
+	t, ctx := h.t, h.t.Context()
+	advanceTo := func(at time.Time) {
+		h.clock.Advance(at.Sub(h.clock.Now()))
+		h.bot.Tick(ctx)
+	}
 	before := len(h.fake.Messages(thread))
-	h.clock.Advance(t0.Add(3*day + time.Hour).Sub(h.clock.Now()))
-	h.bot.Tick(ctx)
+	advanceTo(oldDeadline.Add(time.Hour))
 	if row, _ := h.store.GameByThread(ctx, thread); row.State != "active" || len(h.fake.Messages(thread)) != before {
 		t.Fatalf("on holiday: state %s, posts %q", row.State, contents(h, thread)[before:])
 	}
-	// The holiday runs its course: ann is welcomed back once, pinged, with
-	// her deadline; nothing more before 80% of the time off holiday.
-	for _, at := range []time.Duration{6*day + time.Hour, 6*day + 2*time.Hour, 7*day + 9*time.Hour} {
-		h.clock.Advance(t0.Add(at).Sub(h.clock.Now()))
-		h.bot.Tick(ctx)
+	for _, at := range []time.Time{back.Add(time.Hour), back.Add(2 * time.Hour), remind.Add(-30 * time.Minute)} {
+		advanceTo(at)
 	}
 	posts := h.fake.Messages(thread)[before:]
 	if len(posts) != 1 || !slices.Contains(posts[0].Pings, ann.ID) {
 		t.Fatalf("back from holiday: posts %+v", posts)
 	}
-	wantIn(t, "the welcome back", posts[0].Content, "Welcome back, <@111>", fmt.Sprintf("runs out <t:%d:R>", t0.Add(8*day).Unix()))
-	// Back from it: the reminder at 80% of the time off holiday (1 day
-	// before the holiday, 1.4 after), the loss at the end of the 3.
-	h.clock.Advance(t0.Add(7*day + 10*time.Hour).Sub(h.clock.Now()))
-	h.bot.Tick(ctx)
-	msgs = contents(h, thread)
-	wantIn(t, "the reminder", msgs[len(msgs)-1], "⏰ <@111>, it's your move", fmt.Sprintf("<t:%d:R>", t0.Add(8*day).Unix()))
-	h.clock.Advance(t0.Add(8*day - time.Second).Sub(h.clock.Now()))
-	h.bot.Tick(ctx)
+	wantIn(t, "the welcome back", posts[0].Content, "Welcome back, <@111>", fmt.Sprintf("runs out <t:%d:R>", deadline.Unix()))
+	advanceTo(remind.Add(30 * time.Minute))
+	msgs := contents(h, thread)
+	wantIn(t, "the reminder", msgs[len(msgs)-1], "⏰ <@111>, it's your move", fmt.Sprintf("<t:%d:R>", deadline.Unix()))
+	advanceTo(deadline.Add(-time.Second))
 	if row, _ := h.store.GameByThread(ctx, thread); row.State != "active" {
 		t.Fatalf("lost a second before the deadline: %+v", row)
 	}
-	h.clock.Advance(time.Second)
-	h.bot.Tick(ctx)
+	advanceTo(deadline)
 	if row, _ := h.store.GameByThread(ctx, thread); row.State != "finished" || row.Reason != "time" || row.Winner != 1 {
 		t.Fatalf("after the deadline: %+v", row)
 	}
