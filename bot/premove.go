@@ -62,7 +62,7 @@ func (b *Bot) cmdPremove(ctx context.Context, r *request) error {
 			return r.ephemeral(premoveHowTo(s, p, "You have no moves queued in this game."))
 		}
 		return r.ephemeral(fmt.Sprintf("🔁 Queued (only you see this):\n%s\nAny other move clears it. `/premove moves:` replaces it; `/premove clear:true` clears it.",
-			lineText(s.row, p, mine.Moves)))
+			lineText(s.row, p, premove.Describe(s.game, mine.Moves))))
 	}
 	if s.game.Turn().Player == p {
 		return userErrorf("It's your turn now: just play your move with `/move` (or the **Move** button). Queue answers after you have moved, while your opponent is to play.")
@@ -88,7 +88,7 @@ func (b *Bot) cmdPremove(ctx context.Context, r *request) error {
 		head = "🔁 Queued, replacing your earlier line (only you see this):"
 	}
 	return premoveAnswer(r, fmt.Sprintf("%s\n%s\nEach answer is played the moment their move matches; any other move clears the line. `/premove clear:true` clears it.",
-		head, lineText(s.row, p, line)))
+		head, lineText(s.row, p, premove.Describe(s.game, line))))
 }
 
 // premoveAnswer answers privately: in the deferred answer if there is one.
@@ -127,7 +127,8 @@ func premoveHowTo(s *session, p games.Player, before string) string {
 		"(if they play e5 you play Nf3, then if Nc6, Bb5). Suggestions come as you type."
 }
 
-// lineText shows a line pair by pair, e.g. "• if <@2> plays **e7e5**, you play **g1f3**".
+// lineText shows a line (its moves as premove.Describe names them) pair
+// by pair, e.g. "• if <@2> plays **e5 (pawn e7→e5)**, you play **Nf3 (knight g1→f3)**".
 func lineText(row db.Game, owner games.Player, line []string) string {
 	var sb strings.Builder
 	for i := 0; i+1 < len(line); i += 2 {

@@ -66,8 +66,8 @@ func TestPremoveLinePlaysOut(t *testing.T) {
 	thread := h.startGame("chess")
 	h.move(ann, thread, "e4")
 	m := h.premove(ann, thread, str("moves", "e5 Nf3 Nc6 Bb5"))
-	if !m.Ephemeral || !strings.Contains(m.Content, "Queued") || !strings.Contains(m.Content, "**e7e5**, you play **g1f3**") ||
-		!strings.Contains(m.Content, "then if <@222> plays **b8c6**, you play **f1b5**") {
+	if !m.Ephemeral || !strings.Contains(m.Content, "Queued") || !strings.Contains(m.Content, "**e5 (pawn e7→e5)**, you play **Nf3 (knight g1→f3)**") ||
+		!strings.Contains(m.Content, "then if <@222> plays **Nc6 (knight b8→c6)**, you play **Bb5 (bishop f1→b5)**") {
 		t.Fatalf("queueing: ephemeral=%v %q", m.Ephemeral, m.Content)
 	}
 	if n := linesContaining(publicLines(h, thread), "g1f3"); n != 0 {
@@ -91,7 +91,7 @@ func TestPremoveLinePlaysOut(t *testing.T) {
 		t.Error("the last message is not the board after the queued answer")
 	}
 	// The rest of the line stays queued, two plies on; only ann sees it.
-	if m := h.premove(ann, thread); !m.Ephemeral || !strings.Contains(m.Content, "**b8c6**, you play **f1b5**") || strings.Contains(m.Content, "g1f3") {
+	if m := h.premove(ann, thread); !m.Ephemeral || !strings.Contains(m.Content, "**Nc6 (knight b8→c6)**, you play **Bb5 (bishop f1→b5)**") || strings.Contains(m.Content, "g1→f3") {
 		t.Fatalf("the rest of the line: %q", m.Content)
 	}
 	row, _ := h.store.GameByThread(context.Background(), thread)
@@ -122,7 +122,7 @@ func TestPremoveClearedByAnotherMove(t *testing.T) {
 	h.move(ann, thread, "e4")
 	h.premove(ann, thread, str("moves", "e5 Nf3"))
 	m := h.premove(ann, thread, str("moves", "d5 exd5"))
-	if !strings.Contains(m.Content, "replacing your earlier line") || !strings.Contains(m.Content, "**d7d5**, you play **e4d5**") {
+	if !strings.Contains(m.Content, "replacing your earlier line") || !strings.Contains(m.Content, "**d5 (pawn d7→d5)**, you play **exd5 (pawn e4→d5 takes pawn)**") {
 		t.Fatalf("replacing: %q", m.Content)
 	}
 	h.move(bob, thread, "e5") // the old line would have answered; the new one does not match

@@ -241,3 +241,30 @@ func Follow(line Line, played []string) Step {
 		line, i = rest, i+2
 	}
 }
+
+// Describe names each move of a checked line from g as the variant's own
+// label says it (e.g. "Nf3 (knight g1→f3)"), so a line typed as
+// coordinates reads back the way a player says it; a move without a
+// label, or past a point the line no longer plays, keeps its notation.
+func Describe(g games.Game, line Line) []string {
+	out := make([]string, len(line))
+	copy(out, line)
+	pos := g
+	for i, w := range line {
+		if pos == nil || pos.Outcome().Over {
+			break
+		}
+		for _, m := range pos.LegalMoves() {
+			if m.Notation == w && m.Label != "" {
+				out[i] = m.Label
+				break
+			}
+		}
+		next, _, _, err := games.Apply(pos, w, nil)
+		if err != nil {
+			break
+		}
+		pos = next
+	}
+	return out
+}

@@ -222,3 +222,21 @@ func TestDiceDeclarations(t *testing.T) {
 		t.Error("an unknown variant was offered")
 	}
 }
+
+func TestDescribe(t *testing.T) {
+	g := after(t, "chess")
+	for _, c := range []struct {
+		line Line
+		want []string
+	}{
+		{Line{"e2e4", "e7e5", "g1f3"}, []string{"e4 (pawn e2→e4)", "e5 (pawn e7→e5)", "Nf3 (knight g1→f3)"}},
+		// A move that does not play there keeps its notation, and so does
+		// everything after it.
+		{Line{"e2e4", "e2e4", "g1f3"}, []string{"e4 (pawn e2→e4)", "e2e4", "g1f3"}},
+		{nil, []string{}},
+	} {
+		if got := Describe(g, c.line); !slices.Equal(got, c.want) {
+			t.Errorf("Describe(%v) = %q, want %q", c.line, got, c.want)
+		}
+	}
+}

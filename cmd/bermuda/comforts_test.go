@@ -327,8 +327,8 @@ func (c *comforts) premoves() {
 	t := c.t
 	a, b := "<@"+c.a.ID+">", "<@"+c.b.ID+">"
 	got := c.private(c.inThread(c.b, "premove", textOption("moves", "Nf3 Nc6 Bc4 Bc5")))
-	if !strings.Contains(got, "Queued") || !strings.Contains(got, "if "+a+" plays **g1f3**, you play **b8c6**") ||
-		!strings.Contains(got, "then if "+a+" plays **f1c4**, you play **f8c5**") {
+	if !strings.Contains(got, "Queued") || !strings.Contains(got, "if "+a+" plays **Nf3 (knight g1→f3)**, you play **Nc6 (knight b8→c6)**") ||
+		!strings.Contains(got, "then if "+a+" plays **Bc4 (bishop f1→c4)**, you play **Bc5 (bishop f8→c5)**") {
 		t.Fatalf("queueing bob's line: %q", got)
 	}
 	if n := c.count("b8c6"); n != 0 {
@@ -355,7 +355,7 @@ func (c *comforts) premoves() {
 	if !slices.Equal(answer.Pings, []string{c.a.ID}) {
 		t.Errorf("the board after bob's queued answer pings %v", answer.Pings)
 	}
-	if got := c.private(c.inThread(c.b, "premove")); !strings.Contains(got, "**f1c4**, you play **f8c5**") || strings.Contains(got, "g1f3") {
+	if got := c.private(c.inThread(c.b, "premove")); !strings.Contains(got, "**Bc4 (bishop f1→c4)**, you play **Bc5 (bishop f8→c5)**") || strings.Contains(got, "g1→f3") {
 		t.Errorf("the rest of bob's line: %q", got)
 	}
 
