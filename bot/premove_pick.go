@@ -58,6 +58,13 @@ func (b *Bot) premovePickOffered(row db.Game, g games.Game, player games.Player)
 // btnPremoveNew is the Queue answers (or Start again) button: the message
 // it is on becomes the draft's.
 func (b *Bot) btnPremoveNew(ctx context.Context, r *request, gameID int64) error {
+	row, v, err := b.pickerGame(ctx, gameID)
+	if err != nil {
+		return err
+	}
+	if why := premoveDraftRefusal(row, v, r.userID()); why != "" { // answered privately, the message stays
+		return userErrorf("%s", why)
+	}
 	r.deferUpdate()
 	data, err := b.newPremoveDraft(ctx, r.userID(), gameID)
 	if err != nil {

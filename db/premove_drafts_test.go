@@ -53,4 +53,10 @@ func testPremoveDrafts(t *testing.T, s *sqlStore) {
 	if ok, err := s.UpdatePremoveDraft(bg, d.ID, 2, []string{"pass"}); ok || err != nil {
 		t.Fatalf("updating a replaced draft: %v %v", ok, err)
 	}
+	// The newest draft replaced: its id is never given again (an old
+	// message must not name a new draft).
+	again, err := s.StartPremoveDraft(bg, PremoveDraft{GameID: game, OwnerID: "alice", Ply: 3})
+	if err != nil || again.ID == next.ID {
+		t.Fatalf("a draft after the newest was replaced: %+v (the replaced one was %d) %v", again, next.ID, err)
+	}
 }

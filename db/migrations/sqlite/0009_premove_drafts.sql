@@ -7,7 +7,7 @@
 -- a change is made only where rev is unchanged (a double or stale click
 -- changes nothing). The line itself is queued in premoves (0008).
 CREATE TABLE premove_drafts (
-    id         INTEGER PRIMARY KEY,
+    id         INTEGER PRIMARY KEY AUTOINCREMENT, -- never reused: an old message must not name a new draft
     game_id    BIGINT NOT NULL REFERENCES games(id),
     owner_id   TEXT NOT NULL,
     ply        INTEGER NOT NULL CHECK (ply >= 0),
