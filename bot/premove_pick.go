@@ -272,6 +272,17 @@ func (b *Bot) premovePickClick(ctx context.Context, r *request) error {
 	if err != nil {
 		return b.draftRedraw(ctx, r, d.ID, premoveError(&session{row: row, game: v.game}, err).Error())
 	}
+	// The pair is added to the line queued now, which must be the draft's
+	// (a line typed with /premove meanwhile is not overwritten).
+	var queued []string
+	if mine, err := b.premoveOf(ctx, d.GameID, d.OwnerID); err != nil {
+		return err
+	} else if mine != nil && mine.Ply == d.Ply {
+		queued = mine.Moves
+	}
+	if !slices.Equal(queued, d.Moves[:len(d.Moves)-1]) {
+		return draftGoneEdit(r, "Your queued line was changed with `/premove` since this message began; nothing was added.", d.GameID)
+	}
 	if ok, err := b.store.UpdatePremoveDraft(ctx, d.ID, d.Rev, line); err != nil {
 		return err
 	} else if !ok {

@@ -182,6 +182,23 @@ func TestPremovePickStaleAndDouble(t *testing.T) {
 	if old, _ := h.fake.Message(m.ID); !strings.Contains(old.Content, "replaced by a newer one") {
 		t.Fatalf("the replaced draft: %q", old.Content)
 	}
+	// A line typed meanwhile is not overwritten by the draft.
+	h.click(ann, thread, shown.ID, buttonWith(shown, "pq:", ":add"))
+	shown, _ = h.fake.Message(shown.ID)
+	_, shown = h.draftMove(ann, thread, shown.ID, []string{"d7d5", "g1f3"}, "c7c6")
+	h.premove(ann, thread, str("moves", "e5 Nf3"))
+	_, shown = h.draftMove(ann, thread, shown.ID, []string{"d7d5", "g1f3", "c7c6"}, "c2c4")
+	if !strings.Contains(shown.Content, "changed with `/premove`") || buttonWith(shown, premoveNewPrefix+":", "") == "" {
+		t.Fatalf("a draft behind a typed line: %q", shown.Content)
+	}
+	if q := h.queuedLine(thread, ann.ID); q == nil || !slices.Equal(q.Moves, []string{"e7e5", "g1f3"}) {
+		t.Fatalf("the typed line after the draft's pair: %+v", q)
+	}
+	h.click(ann, thread, shown.ID, buttonWith(shown, premoveNewPrefix+":", ""))
+	shown, _ = h.fake.Message(shown.ID)
+	if !strings.Contains(shown.Content, "**e7e5**, you play **g1f3**") {
+		t.Fatalf("Start again: %q", shown.Content)
+	}
 	h.click(ann, thread, shown.ID, buttonWith(shown, "pq:", ":clear"))
 	if shown, _ = h.fake.Message(shown.ID); !strings.Contains(shown.Content, "cleared") || h.queuedLine(thread, ann.ID) != nil {
 		t.Fatalf("after Clear line: %q %+v", shown.Content, h.queuedLine(thread, ann.ID))
