@@ -205,6 +205,8 @@ func (b *Bot) route(ctx context.Context, r *request) error {
 			return b.learnClick(ctx, r)
 		case puzzlePrefix:
 			return b.puzzleClick(ctx, r)
+		case premovePickPrefix: // premove_pick.go
+			return b.premovePickClick(ctx, r)
 		}
 		h, ok := buttonHandlers[prefix]
 		if !ok {
@@ -269,6 +271,7 @@ func init() {
 		"tjoin":   (*Bot).btnTournamentJoin,
 		"tleave":  (*Bot).btnTournamentLeave,
 		"pzsolve": (*Bot).btnDailySolve,
+		"pqnew":   (*Bot).btnPremoveNew, // premove_pick.go
 	}
 }
 

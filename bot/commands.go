@@ -63,6 +63,7 @@ func Commands() []*discordgo.ApplicationCommand {
 		{Name: "premove", Description: "After moving: queue answers to your opponent's next moves (only you see them)", DMPermission: &dm, Options: []*discordgo.ApplicationCommandOption{
 			{Type: discordgo.ApplicationCommandOptionString, Name: "moves", Description: "Their move, your answer, …: e.g. e5 Nf3 Nc6 Bb5 (suggestions as you type; empty: show your line)", Autocomplete: true},
 			{Type: discordgo.ApplicationCommandOptionBoolean, Name: "clear", Description: "Clear your queued moves in this game"},
+			{Type: discordgo.ApplicationCommandOptionBoolean, Name: "pick", Description: "Build your line with menus, pair by pair, instead of typing it"},
 		}},
 		{Name: "board", Description: "Show the current position again", DMPermission: &dm},
 		{Name: "moves", Description: "Your legal moves, drawn on the board (only you see it)", DMPermission: &dm, Options: []*discordgo.ApplicationCommandOption{

@@ -42,7 +42,9 @@ type pickerState struct {
 	// prefix is pickerPrefix for a move in a game, learnPrefix for an
 	// answer to one of a review's positions (learn.go), whose ply field
 	// then counts the player's mistakes, or puzzlePrefix for a puzzle
-	// (puzzle.go), whose game field is then the attempt.
+	// (puzzle.go), whose game field is then the attempt, or
+	// premovePickPrefix for a conditional line (premove_pick.go), whose
+	// game field is then the draft and ply its rev.
 	prefix   string
 	game     int64
 	ply      int
@@ -61,7 +63,7 @@ func (p pickerState) customID(what string) string {
 
 func parsePickerID(id string) (pickerState, error) {
 	f := strings.Split(id, ":")
-	if len(f) != 7 || (f[0] != pickerPrefix && f[0] != learnPrefix && f[0] != puzzlePrefix) {
+	if len(f) != 7 || (f[0] != pickerPrefix && f[0] != learnPrefix && f[0] != puzzlePrefix && f[0] != premovePickPrefix) {
 		return pickerState{}, fmt.Errorf("not a picker id: %q", id)
 	}
 	game, err1 := strconv.ParseInt(f[1], 10, 64)
@@ -316,6 +318,10 @@ func (b *Bot) playPicked(ctx context.Context, r *request, p pickerState, m games
 					Files: data.Files, Attachments: data.Attachments, AllowedMentions: noPings}
 			}
 		}
+	}
+	if s.row.Ply == before+1 && b.premovePickOffered(s.row, s.game, player) { // premove_pick.go
+		edit.Components = &[]discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			premovePickButton(s.id, "Queue answers")}}}
 	}
 	r.editOriginal(edit)
 	if b.computerToAct(s.row, s.game) {

@@ -43,6 +43,12 @@ func (b *Bot) cmdPremove(ctx context.Context, r *request) error {
 		return err
 	}
 	text := strings.TrimSpace(r.stringOption("moves"))
+	if r.boolOption("pick") { // premove_pick.go: the line built with menus
+		if text != "" || r.boolOption("clear") {
+			return userErrorf("Give `pick` alone: the menus build the line that `moves` would type, and offer to clear it.")
+		}
+		return b.premovePickCommand(ctx, r, s.id)
+	}
 	if r.boolOption("clear") {
 		if text != "" {
 			return userErrorf("Give either `moves` (a new line, which replaces the queued one) or `clear`, not both.")
@@ -59,9 +65,9 @@ func (b *Bot) cmdPremove(ctx context.Context, r *request) error {
 	}
 	if text == "" {
 		if mine == nil {
-			return r.ephemeral(premoveHowTo(s, p, "You have no moves queued in this game."))
+			return premoveWithButton(r, s, p, premoveHowTo(s, p, "You have no moves queued in this game."))
 		}
-		return r.ephemeral(fmt.Sprintf("🔁 Queued (only you see this):\n%s\nAny other move clears it. `/premove moves:` replaces it; `/premove clear:true` clears it.",
+		return premoveWithButton(r, s, p, fmt.Sprintf("🔁 Queued (only you see this):\n%s\nAny other move clears it. `/premove moves:` replaces it; `/premove clear:true` clears it.",
 			lineText(s.row, p, premove.Describe(s.game, mine.Moves))))
 	}
 	if s.game.Turn().Player == p {
@@ -89,6 +95,19 @@ func (b *Bot) cmdPremove(ctx context.Context, r *request) error {
 	}
 	return premoveAnswer(r, fmt.Sprintf("%s\n%s\nEach answer is played the moment their move matches; any other move clears the line. `/premove clear:true` clears it.",
 		head, lineText(s.row, p, premove.Describe(s.game, line))))
+}
+
+// premoveWithButton answers privately, with the Queue answers button
+// (premove_pick.go) when p may queue answers now.
+func premoveWithButton(r *request, s *session, p games.Player, text string) error {
+	if s.game.Turn().Player == p {
+		return r.ephemeral(text)
+	}
+	return r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{
+		Content: truncate(text, 2000), Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noPings,
+		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			premovePickButton(s.id, "Queue answers with menus")}}},
+	}})
 }
 
 // premoveAnswer answers privately: in the deferred answer if there is one.

@@ -59,6 +59,7 @@ var copyTables = []copyTable{
 	{name: "holidays", columns: []string{"id", "user_id", "starts_at", "ends_at", "planned_at", "ended_at", "back_told_at"}, key: []string{"id"}},
 	{name: "notice_settings", columns: []string{"user_id", "mode", "digest_hour", "dm_channel", "digest_day", "updated_at"}, key: []string{"user_id"}},
 	{name: "premoves", columns: []string{"game_id", "owner_id", "ply", "moves", "created_at", "updated_at"}, key: []string{"game_id", "owner_id"}},
+	{name: "premove_drafts", columns: []string{"id", "game_id", "owner_id", "ply", "moves", "rev", "created_at", "updated_at"}, key: []string{"id"}},
 }
 
 // TableCopy is what the copy did to one table.
@@ -194,7 +195,7 @@ func copyRows(ctx context.Context, src *txn, dst *sqlStore) ([]TableCopy, error)
 		out = append(out, c)
 	}
 	// The copied ids came with the rows; new ones continue after them.
-	for _, table := range []string{"games", "challenges", "tournaments", "puzzle_attempts", "holidays"} {
+	for _, table := range []string{"games", "challenges", "tournaments", "puzzle_attempts", "holidays", "premove_drafts"} {
 		if _, err := tx.ExecContext(ctx, `SELECT setval(pg_get_serial_sequence('`+table+`', 'id'),
 			(SELECT COALESCE(MAX(id), 0) + 1 FROM `+table+`), false)`); err != nil {
 			return nil, fmt.Errorf("moving the %s id sequence past the copied ids: %w", table, err)

@@ -152,6 +152,10 @@ func TestStoreCopyToPostgreSQL(t *testing.T) {
 	if err := src.SetPremove(bg, Premove{GameID: active, OwnerID: "alice", Ply: 1, Moves: []string{"pass", "roll"}}); err != nil {
 		t.Fatal(err)
 	}
+	// A draft of a line being built with the menus.
+	if _, err := src.StartPremoveDraft(bg, PremoveDraft{GameID: active, OwnerID: "alice", Ply: 1, Moves: []string{"pass"}}); err != nil {
+		t.Fatal(err)
+	}
 	first, err := CopyToPostgres(bg, path, url)
 	if err != nil {
 		t.Fatal(err)
@@ -163,7 +167,8 @@ func TestStoreCopyToPostgreSQL(t *testing.T) {
 	if len(first.Tables) != len(copyTables) || source["games"] != nGames || source["moves"] < 38 || source["rating_changes"] != 2 ||
 		source["interactions"] != 1 || source["challenges"] != 2 || source["ratings"] != 2 || source["servers"] != 2 || source["reviews"] != 1 ||
 		source["puzzle_attempts"] != 1 || source["puzzle_players"] != 1 || source["puzzle_ratings"] != 1 || source["puzzle_channels"] != 1 || source["puzzle_dailies"] != 1 ||
-		source["holidays"] != 1 || source["notice_settings"] != 1 || source["premoves"] != 1 {
+		source["holidays"] != 1 || source["notice_settings"] != 1 || source["premoves"] != 1 ||
+		source["premove_drafts"] != 1 {
 		t.Fatalf("first copy: %+v", first)
 	}
 	for table, n := range source {
@@ -184,7 +189,7 @@ func TestStoreCopyToPostgreSQL(t *testing.T) {
 		"servers": 0, "players": 0, "games": 0, "challenges": 0, "moves": 0, "ratings": 0, "rating_changes": 0,
 		"tournaments": 0, "tournament_players": 0, "tournament_games": 0, "interactions": 0, "reviews": 0,
 		"puzzle_attempts": 0, "puzzle_players": 0, "puzzle_ratings": 0, "puzzle_channels": 0, "puzzle_dailies": 0,
-		"holidays": 0, "notice_settings": 0, "premoves": 0}) {
+		"holidays": 0, "notice_settings": 0, "premoves": 0, "premove_drafts": 0}) {
 		t.Fatalf("second copy: %+v", again)
 	}
 

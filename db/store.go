@@ -135,6 +135,11 @@ type Store interface {
 	PremovesToFollow(ctx context.Context) ([]Premove, error)
 	AdvancePremove(ctx context.Context, gameID int64, ownerID string, from, to int, moves []string) (bool, error)
 	DeletePremove(ctx context.Context, gameID int64, ownerID string, ply int) (bool, error)
+	// Drafts of lines built with the menus (premove_drafts.go), changed
+	// only from the rev a message was drawn at.
+	StartPremoveDraft(ctx context.Context, d PremoveDraft) (PremoveDraft, error)
+	PremoveDraftByID(ctx context.Context, id int64) (PremoveDraft, error)
+	UpdatePremoveDraft(ctx context.Context, id int64, rev int, moves []string) (bool, error)
 
 	Leaderboard(ctx context.Context, guildID, variant string, n int) ([]Rating, error)
 	Provisional(ctx context.Context, guildID, variant string, n int) ([]Rating, error)
