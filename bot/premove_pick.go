@@ -141,7 +141,7 @@ func (b *Bot) premovePickClick(ctx context.Context, r *request) error {
 	}
 	d, err := b.store.PremoveDraftByID(ctx, p.game)
 	if errors.Is(err, db.ErrNotFound) {
-		return draftGone(r, "This line-building message was replaced by a newer one; nothing changed.", 0)
+		return draftGone(r, "This line-building message is out of date (the game moved on, or a newer one replaced it); nothing changed.", 0)
 	}
 	if err != nil {
 		return err
@@ -310,7 +310,7 @@ func respondUpdate(r *request, data *discordgo.InteractionResponseData) error {
 func (b *Bot) draftRedraw(ctx context.Context, r *request, draftID int64, note string) error {
 	d, err := b.store.PremoveDraftByID(ctx, draftID)
 	if errors.Is(err, db.ErrNotFound) {
-		return draftGoneEdit(r, "This line-building message was replaced by a newer one; nothing changed.", 0)
+		return draftGoneEdit(r, "This line-building message is out of date (the game moved on, or a newer one replaced it); nothing changed.", 0)
 	}
 	if err != nil {
 		return err

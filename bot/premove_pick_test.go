@@ -179,7 +179,7 @@ func TestPremovePickStaleAndDouble(t *testing.T) {
 	}
 	// The older message was replaced by this one.
 	h.click(ann, thread, m.ID, buttonWith(m, "pq:", ":add"))
-	if old, _ := h.fake.Message(m.ID); !strings.Contains(old.Content, "replaced by a newer one") {
+	if old, _ := h.fake.Message(m.ID); !strings.Contains(old.Content, "a newer one replaced it") {
 		t.Fatalf("the replaced draft: %q", old.Content)
 	}
 	// A line typed meanwhile is not overwritten by the draft.

@@ -38,6 +38,9 @@ func (b *Bot) Tick(ctx context.Context) {
 	if _, err := b.store.ForgetInteractions(ctx, time.Now().Add(-time.Hour)); err != nil {
 		b.log.Warn("forgetting old interaction claims", "err", err)
 	}
+	if _, err := b.store.ForgetPremoveDrafts(ctx); err != nil { // premove_pick.go
+		b.log.Warn("forgetting conditional-line drafts that can no longer be used", "err", err)
+	}
 }
 
 // schedulerPatience is how long the scheduler waits for a game an action

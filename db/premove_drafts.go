@@ -70,3 +70,19 @@ func (s *sqlStore) UpdatePremoveDraft(ctx context.Context, id int64, rev int, mo
 	})
 	return n == 1, err
 }
+
+// ForgetPremoveDrafts deletes the drafts that can never be used again:
+// their game has ended or moved past the ply they began at (a click on
+// one says so whether its row is there or not). It returns how many.
+func (s *sqlStore) ForgetPremoveDrafts(ctx context.Context) (int64, error) {
+	var n int64
+	err := s.inTx(ctx, func(ctx context.Context, tx *txn) error {
+		res, err := tx.ExecContext(ctx, `DELETE FROM premove_drafts WHERE EXISTS (SELECT 1 FROM games g
+			WHERE g.id = premove_drafts.game_id AND (g.state <> 'active' OR g.ply <> premove_drafts.ply))`)
+		if err == nil {
+			n, err = res.RowsAffected()
+		}
+		return err
+	})
+	return n, err
+}

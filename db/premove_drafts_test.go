@@ -60,3 +60,38 @@ func testPremoveDrafts(t *testing.T, s *sqlStore) {
 		t.Fatalf("a draft after the newest was replaced: %+v (the replaced one was %d) %v", again, next.ID, err)
 	}
 }
+
+func TestPremoveDraftsForgotten(t *testing.T) { withStore(t, testPremoveDraftsForgotten) }
+
+func testPremoveDraftsForgotten(t *testing.T, s *sqlStore) {
+	game, err := s.CreateGame(bg, Game{GuildID: "g1", ChannelID: "c1", Variant: "dbtoy", Players: [2]string{"alice", "bob"},
+		Days: 3, State: "active", Winner: -1, DrawOfferBy: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	usable, err := s.StartPremoveDraft(bg, PremoveDraft{GameID: game, OwnerID: "alice", Ply: 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	behind, err := s.StartPremoveDraft(bg, PremoveDraft{GameID: game, OwnerID: "bob", Ply: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Only the draft the game is not at goes.
+	if n, err := s.ForgetPremoveDrafts(bg); n != 1 || err != nil {
+		t.Fatalf("forgetting with the game at ply 0: %d %v", n, err)
+	}
+	if _, err := s.PremoveDraftByID(bg, behind.ID); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("a draft of another ply: %v", err)
+	}
+	if _, err := s.PremoveDraftByID(bg, usable.ID); err != nil {
+		t.Fatalf("a draft still usable was forgotten: %v", err)
+	}
+	// The game ends: the rest goes too.
+	if _, err := s.EndGame(bg, game, End{Winner: -1, Reason: "aborted"}); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.ForgetPremoveDrafts(bg); n != 1 || err != nil {
+		t.Fatalf("forgetting after the game ended: %d %v", n, err)
+	}
+}

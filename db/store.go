@@ -140,6 +140,7 @@ type Store interface {
 	StartPremoveDraft(ctx context.Context, d PremoveDraft) (PremoveDraft, error)
 	PremoveDraftByID(ctx context.Context, id int64) (PremoveDraft, error)
 	UpdatePremoveDraft(ctx context.Context, id int64, rev int, moves []string) (bool, error)
+	ForgetPremoveDrafts(ctx context.Context) (int64, error)
 
 	Leaderboard(ctx context.Context, guildID, variant string, n int) ([]Rating, error)
 	Provisional(ctx context.Context, guildID, variant string, n int) ([]Rating, error)
