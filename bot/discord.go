@@ -275,16 +275,24 @@ func (d *SessionDiscord) Edit(e *discordgo.MessageEdit) (m *discordgo.Message, e
 // of unknown fate it is not repeated: the caller cancels the game cleanly.
 func (d *SessionDiscord) StartThread(channelID, messageID, name string) (c *discordgo.Channel, err error) {
 	rule := retryRule{deadline: d.postDeadline(), look: func() (bool, bool) {
-		// A thread started from a message has the message's id.
-		ch, err := d.S.Channel(messageID, noAutoRetry...)
-		if err == nil && ch.IsThread() {
-			c = ch
-			return true, true
+		// A thread started from a message has the message's id. The read
+		// is safe to repeat, and a game is cancelled when its thread seems
+		// not to exist: a read whose own answer is lost is made again (up
+		// to three reads) before the thread's fate counts as unknown.
+		for read := 1; ; read++ {
+			ch, err := d.S.Channel(messageID, noAutoRetry...)
+			switch {
+			case err == nil && ch.IsThread():
+				c = ch
+				return true, true
+			case discordCode(err) == 10003:
+				return false, true
+			}
+			if kind, _ := classify(err); err == nil || kind == final || read == 3 {
+				return false, false
+			}
+			d.pause(nil, 100*time.Millisecond)
 		}
-		if discordCode(err) == 10003 {
-			return false, true
-		}
-		return false, false
 	}}
 	err = d.retry(rule, func(opts ...discordgo.RequestOption) error {
 		c, err = d.S.MessageThreadStartComplex(channelID, messageID, &discordgo.ThreadStart{

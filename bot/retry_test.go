@@ -317,3 +317,24 @@ func TestStartUpCallsRetryUntilAnsweredRefusedOrStopped(t *testing.T) {
 		t.Fatal("a start-up call went on after shutdown")
 	}
 }
+
+// A thread made though its answer was lost, and the look that follows
+// losing its answer too: the look is read again, the thread is found, and
+// the caller gets it (before, the game was cancelled beside a thread that
+// existed).
+func TestThreadStartedThoughTheAnswerAndALookWereLost(t *testing.T) {
+	fake, dc := retryRig(t)
+	parent, err := dc.Send(lobbyID, &discordgo.MessageSend{Content: "a challenge"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fake.FailAfter("POST", "/channels/"+lobbyID+"/messages/"+parent.ID+"/threads", 500, serverError, 1)
+	fake.Fail("GET", "/channels/"+parent.ID, 500, serverError, 2)
+	th, err := dc.StartThread(lobbyID, parent.ID, "Chess · ann vs bob")
+	if err != nil || th == nil || th.ID != parent.ID {
+		t.Fatalf("StartThread after a lost answer and two lost looks: %+v, %v", th, err)
+	}
+	if !fake.Wait(0, func(s *fakediscord.Server) bool { return s.HasChannelLocked(parent.ID) }) {
+		t.Fatal("no thread in the fake")
+	}
+}
