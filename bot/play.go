@@ -104,7 +104,8 @@ func (b *Bot) commitMove(ctx context.Context, s *session, r *request, p games.Pl
 	title := fmt.Sprintf("After %s", ply.Move)
 	// A queued answer that follows at once is the next player's move: its
 	// own board pings, and nobody is told it is their turn meanwhile.
-	owner, answered := b.queuedAnswerFollows(ctx, s) // premove.go
+	queued := b.queuedLines(ctx, s)
+	owner, answered := b.queuedAnswerFollows(ctx, s, queued) // premove.go
 	msg, err := b.boardMessage(row, next, title)
 	if err == nil {
 		if answered {
@@ -133,7 +134,7 @@ func (b *Bot) commitMove(ctx context.Context, s *session, r *request, p games.Pl
 	if o.Over {
 		b.announceEnd(row, next, end.Winner, o.Reason, res)
 	}
-	b.followPremoves(ctx, s) // premove.go: the other player's queued answer to this move, if it matches
+	b.followLines(ctx, s, queued) // premove.go: the other player's queued answer to this move, if it matches
 	return nil
 }
 

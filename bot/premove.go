@@ -287,12 +287,29 @@ func truncateLeft(s string, n int) string {
 // conditional on the line's ply, and the answer is stored at its ply, so a
 // repeat (another replica, a retried pass) plays nothing twice.
 func (b *Bot) followPremoves(ctx context.Context, s *session) {
-	defer b.survive("conditional moves", s.id)
+	b.followLines(ctx, s, b.queuedLines(ctx, s))
+}
+
+// queuedLines reads the game's queued lines once for commitMove's two
+// uses (whether an answer follows, then following them); none in a
+// variant with dice, which cannot have any. A read that fails counts as
+// none: the scheduler follows the lines later.
+func (b *Bot) queuedLines(ctx context.Context, s *session) []db.Premove {
+	if offered, _ := premove.Offered(s.row.Variant); !offered {
+		return nil
+	}
 	lines, err := b.store.Premoves(ctx, s.id)
 	if err != nil {
-		b.log.Error("reading conditional moves", "game", s.id, "err", err) // the scheduler tries again
-		return
+		b.log.Error("reading conditional moves", "game", s.id, "err", err)
+		return nil
 	}
+	return lines
+}
+
+// followLines follows lines, the game's queued lines as read under its
+// lock (queuedLines).
+func (b *Bot) followLines(ctx context.Context, s *session, lines []db.Premove) {
+	defer b.survive("conditional moves", s.id)
 	for _, q := range lines {
 		if b.followPremove(ctx, s, q) {
 			return // the answer's own commit followed the lines again
@@ -333,11 +350,7 @@ func (b *Bot) premoveStep(ctx context.Context, s *session, q db.Premove) (step p
 // queuedAnswerFollows says whether a queued answer to the move just stored
 // is due, and whose: commitMove's board then pings nobody, as the answer's
 // own board follows at once.
-func (b *Bot) queuedAnswerFollows(ctx context.Context, s *session) (owner string, ok bool) {
-	lines, err := b.store.Premoves(ctx, s.id)
-	if err != nil {
-		return "", false
-	}
+func (b *Bot) queuedAnswerFollows(ctx context.Context, s *session, lines []db.Premove) (owner string, ok bool) {
 	for _, q := range lines {
 		if step, _, ok := b.premoveStep(ctx, s, q); ok && step.State == premove.Due {
 			return q.OwnerID, true
