@@ -187,16 +187,8 @@ func (s *sqlStore) SetDrawOffer(ctx context.Context, gameID int64, by int) error
 // process makes it (a conditional UPDATE: the row's lock orders rivals, and
 // the second finds reminder_sent already 1). Send the reminder only on true.
 func (s *sqlStore) MarkReminded(ctx context.Context, gameID int64, ply int) (bool, error) {
-	var n int64
-	err := s.inTx(ctx, func(ctx context.Context, tx *txn) error {
-		res, err := tx.ExecContext(ctx, `UPDATE games SET reminder_sent = 1, updated_at = ?
-			WHERE id = ? AND ply = ? AND state = 'active' AND reminder_sent = 0`, s.now().UnixMilli(), gameID, ply)
-		if err == nil {
-			n, err = res.RowsAffected()
-		}
-		return err
-	})
-	return n == 1, err
+	return s.execOne(ctx, `UPDATE games SET reminder_sent = 1, updated_at = ?
+		WHERE id = ? AND ply = ? AND state = 'active' AND reminder_sent = 0`, s.now().UnixMilli(), gameID, ply)
 }
 
 // DueReminders lists active games whose reminder time has come and whose

@@ -166,14 +166,6 @@ func (s *sqlStore) HolidaysOver(ctx context.Context, now time.Time) ([]Holiday, 
 // replicas and restarts (a claim whose telling a crash cut short is not
 // taken over: a missed "welcome back" costs less than a repeated one).
 func (s *sqlStore) ClaimReturn(ctx context.Context, id int64, at time.Time) (bool, error) {
-	var n int64
-	err := s.inTx(ctx, func(ctx context.Context, tx *txn) error {
-		res, err := tx.ExecContext(ctx, `UPDATE holidays SET back_told_at = ? WHERE id = ?
-			AND ended_at IS NULL AND back_told_at IS NULL AND ends_at <= ?`, at.UnixMilli(), id, at.UnixMilli())
-		if err == nil {
-			n, err = res.RowsAffected()
-		}
-		return err
-	})
-	return n == 1, err
+	return s.execOne(ctx, `UPDATE holidays SET back_told_at = ? WHERE id = ?
+		AND ended_at IS NULL AND back_told_at IS NULL AND ends_at <= ?`, at.UnixMilli(), id, at.UnixMilli())
 }

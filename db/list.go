@@ -22,3 +22,25 @@ func listOf[T any](ctx context.Context, s *sqlStore, scan func(scanner) (T, erro
 	}
 	return out, rows.Err()
 }
+
+// execCount runs one write in its own transaction and returns how many
+// rows it changed: the claims and conditional updates ("only if still
+// so") report whether theirs was the one that took.
+func (s *sqlStore) execCount(ctx context.Context, query string, args ...any) (int64, error) {
+	var n int64
+	err := s.inTx(ctx, func(ctx context.Context, tx *txn) error {
+		res, err := tx.ExecContext(ctx, query, args...)
+		if err == nil {
+			n, err = res.RowsAffected()
+		}
+		return err
+	})
+	return n, err
+}
+
+// execOne is execCount for a write that changes one row or none: whether
+// it changed one.
+func (s *sqlStore) execOne(ctx context.Context, query string, args ...any) (bool, error) {
+	n, err := s.execCount(ctx, query, args...)
+	return n == 1, err
+}

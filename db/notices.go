@@ -88,18 +88,8 @@ func (s *sqlStore) SetDMChannel(ctx context.Context, userID, channelID string) e
 // still from (Discord refused a direct message). It reports whether this
 // call changed it: of several refusals at once, one tells the player.
 func (s *sqlStore) FallBackToMentions(ctx context.Context, userID, from string) (bool, error) {
-	changed := false
-	err := s.inTx(ctx, func(ctx context.Context, tx *txn) error {
-		res, err := tx.ExecContext(ctx, `UPDATE notice_settings SET mode = 'mentions', updated_at = ? WHERE user_id = ? AND mode = ?`,
-			s.now().UnixMilli(), userID, from)
-		if err != nil {
-			return err
-		}
-		n, err := res.RowsAffected()
-		changed = n == 1
-		return err
-	})
-	return changed, err
+	return s.execOne(ctx, `UPDATE notice_settings SET mode = 'mentions', updated_at = ? WHERE user_id = ? AND mode = ?`,
+		s.now().UnixMilli(), userID, from)
 }
 
 // DueDigests lists the players on the digest whose hour (UTC) has come on
@@ -113,18 +103,8 @@ func (s *sqlStore) DueDigests(ctx context.Context, day string, hour int) ([]Noti
 // ClaimDigest claims a player's digest of day; it reports whether this
 // call did (the player is still on the digest and it was not yet claimed).
 func (s *sqlStore) ClaimDigest(ctx context.Context, userID, day string) (bool, error) {
-	claimed := false
-	err := s.inTx(ctx, func(ctx context.Context, tx *txn) error {
-		res, err := tx.ExecContext(ctx, `UPDATE notice_settings SET digest_day = ? WHERE user_id = ? AND mode = 'digest' AND digest_day < ?`,
-			day, userID, day)
-		if err != nil {
-			return err
-		}
-		n, err := res.RowsAffected()
-		claimed = n == 1
-		return err
-	})
-	return claimed, err
+	return s.execOne(ctx, `UPDATE notice_settings SET digest_day = ? WHERE user_id = ? AND mode = 'digest' AND digest_day < ?`,
+		day, userID, day)
 }
 
 // PlayerActiveGames lists a player's active games in every server, oldest

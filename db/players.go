@@ -99,15 +99,7 @@ func (s *sqlStore) ClaimInteraction(ctx context.Context, interactionID string) e
 // ForgetInteractions drops claims older than before (Discord never redelivers
 // an interaction after its 15-minute token has expired). It returns how many.
 func (s *sqlStore) ForgetInteractions(ctx context.Context, before time.Time) (int64, error) {
-	var n int64
-	err := s.inTx(ctx, func(ctx context.Context, tx *txn) error {
-		res, err := tx.ExecContext(ctx, `DELETE FROM interactions WHERE claimed_at < ?`, before.UnixMilli())
-		if err == nil {
-			n, err = res.RowsAffected()
-		}
-		return err
-	})
-	return n, err
+	return s.execCount(ctx, `DELETE FROM interactions WHERE claimed_at < ?`, before.UnixMilli())
 }
 
 // ensureRows makes sure the server and players a new row refers to exist

@@ -59,30 +59,14 @@ func (s *sqlStore) PremoveDraftByID(ctx context.Context, id int64) (PremoveDraft
 // UpdatePremoveDraft sets the draft's moves if it is still at rev (and
 // moves it to rev+1); it reports whether it did.
 func (s *sqlStore) UpdatePremoveDraft(ctx context.Context, id int64, rev int, moves []string) (bool, error) {
-	var n int64
-	err := s.inTx(ctx, func(ctx context.Context, tx *txn) error {
-		res, err := tx.ExecContext(ctx, `UPDATE premove_drafts SET moves = ?, rev = rev + 1, updated_at = ? WHERE id = ? AND rev = ?`,
-			strings.Join(moves, " "), s.now().UnixMilli(), id, rev)
-		if err == nil {
-			n, err = res.RowsAffected()
-		}
-		return err
-	})
-	return n == 1, err
+	return s.execOne(ctx, `UPDATE premove_drafts SET moves = ?, rev = rev + 1, updated_at = ? WHERE id = ? AND rev = ?`,
+		strings.Join(moves, " "), s.now().UnixMilli(), id, rev)
 }
 
 // ForgetPremoveDrafts deletes the drafts that can never be used again:
 // their game has ended or moved past the ply they began at (a click on
 // one says so whether its row is there or not). It returns how many.
 func (s *sqlStore) ForgetPremoveDrafts(ctx context.Context) (int64, error) {
-	var n int64
-	err := s.inTx(ctx, func(ctx context.Context, tx *txn) error {
-		res, err := tx.ExecContext(ctx, `DELETE FROM premove_drafts WHERE EXISTS (SELECT 1 FROM games g
-			WHERE g.id = premove_drafts.game_id AND (g.state <> 'active' OR g.ply <> premove_drafts.ply))`)
-		if err == nil {
-			n, err = res.RowsAffected()
-		}
-		return err
-	})
-	return n, err
+	return s.execCount(ctx, `DELETE FROM premove_drafts WHERE EXISTS (SELECT 1 FROM games g
+		WHERE g.id = premove_drafts.game_id AND (g.state <> 'active' OR g.ply <> premove_drafts.ply))`)
 }

@@ -90,30 +90,14 @@ func (s *sqlStore) AdvancePremove(ctx context.Context, gameID int64, ownerID str
 	if len(moves) == 0 {
 		return s.DeletePremove(ctx, gameID, ownerID, from)
 	}
-	var n int64
-	err := s.inTx(ctx, func(ctx context.Context, tx *txn) error {
-		res, err := tx.ExecContext(ctx, `UPDATE premoves SET ply = ?, moves = ?, updated_at = ? WHERE game_id = ? AND owner_id = ? AND ply = ?`,
-			to, strings.Join(moves, " "), s.now().UnixMilli(), gameID, ownerID, from)
-		if err == nil {
-			n, err = res.RowsAffected()
-		}
-		return err
-	})
-	return n == 1, err
+	return s.execOne(ctx, `UPDATE premoves SET ply = ?, moves = ?, updated_at = ? WHERE game_id = ? AND owner_id = ? AND ply = ?`,
+		to, strings.Join(moves, " "), s.now().UnixMilli(), gameID, ownerID, from)
 }
 
 // DeletePremove deletes the owner's line in the game if it starts at ply
 // (whatever its ply when ply < 0: the owner clearing it); it reports
 // whether one was deleted.
 func (s *sqlStore) DeletePremove(ctx context.Context, gameID int64, ownerID string, ply int) (bool, error) {
-	var n int64
-	err := s.inTx(ctx, func(ctx context.Context, tx *txn) error {
-		res, err := tx.ExecContext(ctx, `DELETE FROM premoves WHERE game_id = ? AND owner_id = ? AND (ply = ? OR ? < 0)`,
-			gameID, ownerID, ply, ply)
-		if err == nil {
-			n, err = res.RowsAffected()
-		}
-		return err
-	})
-	return n == 1, err
+	return s.execOne(ctx, `DELETE FROM premoves WHERE game_id = ? AND owner_id = ? AND (ply = ? OR ? < 0)`,
+		gameID, ownerID, ply, ply)
 }
