@@ -428,7 +428,7 @@ func (b *Bot) vacationStart(ctx context.Context, r *request) error {
 			text += "\nYour move, with the holiday counted:" + lines
 		}
 		text += "\n" + allowanceText(all, asked) + "\n" + plannedRule
-		return holidayAnswer(r, text)
+		return r.privately(text)
 	}
 	b.tellThreads(held, func(g heldGame) string {
 		text := fmt.Sprintf("🏖️ %s is on holiday until <t:%d:f>: their clock stands still until then, in this game and their others.", mention(userID), until)
@@ -443,7 +443,7 @@ func (b *Bot) vacationStart(ctx context.Context, r *request) error {
 		text += "\nYour move, with the time you had left when you come back:" + lines
 	}
 	text += "\n" + allowanceText(all, started.Start) + "\n" + dayRule
-	return holidayAnswer(r, text)
+	return r.privately(text)
 }
 
 func (b *Bot) vacationEnd(ctx context.Context, r *request) error {
@@ -497,7 +497,7 @@ func (b *Bot) vacationEnd(ctx context.Context, r *request) error {
 			text += "\nYour move:" + lines
 		}
 		text += "\n" + allowanceText(all, at)
-		return holidayAnswer(r, text)
+		return r.privately(text)
 	}
 	b.tellThreads(held, func(g heldGame) string {
 		text := fmt.Sprintf("🏖️ %s is back from holiday: their clock runs again.", mention(userID))
@@ -512,7 +512,7 @@ func (b *Bot) vacationEnd(ctx context.Context, r *request) error {
 		text += "\nYour move:" + lines
 	}
 	text += "\n" + allowanceText(all, ended.EndedAt)
-	return holidayAnswer(r, text)
+	return r.privately(text)
 }
 
 func (b *Bot) vacationStatus(ctx context.Context, r *request) error {
@@ -532,10 +532,4 @@ func (b *Bot) vacationStatus(ctx context.Context, r *request) error {
 		rule = plannedRule
 	}
 	return r.ephemeral(text + "\n" + allowanceText(hs, now) + "\n" + rule)
-}
-
-// holidayAnswer replaces the deferred answer with text.
-func holidayAnswer(r *request, text string) error {
-	text = truncate(text, 2000)
-	return r.editOriginal(&discordgo.WebhookEdit{Content: &text, AllowedMentions: noPings})
 }

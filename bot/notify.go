@@ -120,16 +120,7 @@ func (b *Bot) cmdNotify(ctx context.Context, r *request) error {
 	if err != nil {
 		return err
 	}
-	return privateAnswer(r, "✅ "+b.noticeText(now))
-}
-
-// privateAnswer answers privately after a private defer (or, if the defer
-// never went through, as a first answer).
-func privateAnswer(r *request, text string) error {
-	if !r.deferred {
-		return r.ephemeral(text)
-	}
-	return r.editOriginal(&discordgo.WebhookEdit{Content: &text, AllowedMentions: noPings})
+	return r.privately("✅ " + b.noticeText(now))
 }
 
 // digestNotBefore is the day from which a digest at hour is due, chosen
@@ -513,7 +504,7 @@ func (b *Bot) gamesMineAnswer(ctx context.Context, r *request) (handled bool, er
 	if err != nil {
 		return true, err
 	}
-	answer := func(text string) error { return privateAnswer(r, text) }
+	answer := func(text string) error { return r.privately(text) }
 	if len(list) == 0 {
 		return true, answer("You have no games in play in any server we share. Start one with `/challenge`.")
 	}

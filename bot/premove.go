@@ -59,9 +59,9 @@ func (b *Bot) cmdPremove(ctx context.Context, r *request) error {
 			return err
 		}
 		if !ok {
-			return premoveAnswer(r, "You have no moves queued in this game; nothing to clear.")
+			return r.privately("You have no moves queued in this game; nothing to clear.")
 		}
-		return premoveAnswer(r, "🗑️ Your queued moves in this game were cleared.")
+		return r.privately("🗑️ Your queued moves in this game were cleared.")
 	}
 	if text == "" {
 		if mine == nil {
@@ -93,7 +93,7 @@ func (b *Bot) cmdPremove(ctx context.Context, r *request) error {
 	if mine != nil {
 		head = "🔁 Queued, replacing your earlier line (only you see this):"
 	}
-	return premoveAnswer(r, fmt.Sprintf("%s\n%s\nEach answer is played the moment their move matches; any other move clears the line. `/premove clear:true` clears it.",
+	return r.privately(fmt.Sprintf("%s\n%s\nEach answer is played the moment their move matches; any other move clears the line. `/premove clear:true` clears it.",
 		head, lineText(s.row, p, premove.Describe(s.game, line))))
 }
 
@@ -108,18 +108,6 @@ func premoveWithButton(r *request, s *session, p games.Player, text string) erro
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			premovePickButton(s.id, "Queue answers with menus")}}},
 	}})
-}
-
-// premoveAnswer answers privately: in the deferred answer if there is one.
-func premoveAnswer(r *request, text string) error {
-	if r.deferred {
-		text = truncate(text, 2000)
-		// A lapsed token loses only this answer: the change stands, and
-		// /premove shows it.
-		r.editOriginal(&discordgo.WebhookEdit{Content: &text, AllowedMentions: noPings})
-		return nil
-	}
-	return r.ephemeral(text)
 }
 
 // premoveOf is the user's queued line in the game, or nil.

@@ -126,6 +126,20 @@ func (r *request) deferUpdate() {
 	r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
 }
 
+// privately answers privately: by editing the private "thinking…" of
+// deferEphemeral when there is one, else as the first answer. A failed
+// edit (a lapsed token) is logged by editOriginal and returns nil: the
+// work the answer reports is done and stands, and failing would tell the
+// user that nothing was changed.
+func (r *request) privately(text string) error {
+	if !r.deferred {
+		return r.ephemeral(text)
+	}
+	text = truncate(text, 2000)
+	r.editOriginal(&discordgo.WebhookEdit{Content: &text, AllowedMentions: noPings})
+	return nil
+}
+
 // editOriginal replaces the deferred answer (or the clicked message).
 func (r *request) editOriginal(e *discordgo.WebhookEdit) error {
 	if !r.answered {
