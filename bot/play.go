@@ -181,13 +181,7 @@ func (b *Bot) autocomplete(ctx context.Context, r *request) error {
 	row, err := b.store.GameByThread(ctx, r.i.ChannelID)
 	if err == nil && row.State == "active" {
 		if v, err := b.currentView(ctx, row); err == nil && v.active {
-			p := games.NoPlayer
-			for seat, id := range v.players {
-				if id == r.userID() {
-					p = games.Player(seat)
-				}
-			}
-			if p != games.NoPlayer && v.game.Turn().Player == p {
+			if p := seatOf(v.players, r.userID()); p != games.NoPlayer && v.game.Turn().Player == p {
 				for _, m := range games.FilterMoves(r.stringOption("move"), v.game.LegalMoves(), 25) {
 					label := m.Notation
 					if m.Label != "" && m.Label != m.Notation {

@@ -198,12 +198,7 @@ func (b *Bot) autocompletePremove(ctx context.Context, r *request) error {
 }
 
 func premoveChoices(v *gameView, userID, typed string) []*discordgo.ApplicationCommandOptionChoice {
-	p := games.NoPlayer
-	for seat, id := range v.players {
-		if id == userID {
-			p = games.Player(seat)
-		}
-	}
+	p := seatOf(v.players, userID)
 	if p == games.NoPlayer || v.game.Turn().Player == p || v.game.Outcome().Over {
 		return nil
 	}

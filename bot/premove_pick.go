@@ -113,12 +113,7 @@ func (b *Bot) newPremoveDraft(ctx context.Context, userID string, gameID int64) 
 // premoveDraftRefusal says why userID may not queue answers in the game
 // now, or "" if they may.
 func premoveDraftRefusal(row db.Game, v *gameView, userID string) string {
-	seat := games.NoPlayer
-	for p, id := range v.players {
-		if id == userID {
-			seat = games.Player(p)
-		}
-	}
+	seat := seatOf(v.players, userID)
 	switch offered, _ := premove.Offered(row.Variant); {
 	case seat == games.NoPlayer:
 		return "Only the players of this game may queue answers in it."
@@ -182,7 +177,7 @@ func (b *Bot) premovePickClick(ctx context.Context, r *request) error {
 		text := "🔁 You have no moves queued in this game."
 		if len(d.Moves) >= 2 {
 			text = fmt.Sprintf("🔁 Queued (only you see this):\n%s\nEach answer is played the moment their move matches; any other move clears the line.",
-				lineText(row, games.Player(slices.Index(v.players[:], d.OwnerID)), premove.Describe(v.game, d.Moves[:len(d.Moves)/2*2])))
+				lineText(row, seatOf(v.players, d.OwnerID), premove.Describe(v.game, d.Moves[:len(d.Moves)/2*2])))
 		}
 		return draftGone(r, text, 0)
 	case "add":
@@ -267,7 +262,7 @@ func (b *Bot) premovePickClick(ctx context.Context, r *request) error {
 	}
 	// The answer: the whole line is checked again in the game as it
 	// stands, then queued at the draft's ply.
-	owner := games.Player(slices.Index(v.players[:], d.OwnerID))
+	owner := seatOf(v.players, d.OwnerID)
 	line, err := premove.Check(v.game, owner, moves)
 	if err != nil {
 		return b.draftRedraw(ctx, r, d.ID, premoveError(&session{row: row, game: v.game}, err).Error())
@@ -391,12 +386,7 @@ func addButtons(data *discordgo.InteractionResponseData, buttons ...discordgo.Me
 // Clear line.
 func (b *Bot) draftSummary(row db.Game, g games.Game, d db.PremoveDraft, note string) (*discordgo.InteractionResponseData, error) {
 	p := pickerState{prefix: premovePickPrefix, game: d.ID, ply: d.Rev}
-	owner := games.NoPlayer
-	for seat, id := range row.Players {
-		if id == d.OwnerID {
-			owner = games.Player(seat)
-		}
-	}
+	owner := seatOf(row.Players, d.OwnerID)
 	text := "🔁 No answers queued yet."
 	add := "Add a pair"
 	if len(d.Moves) >= 2 {

@@ -142,8 +142,12 @@ func (b *Bot) gameInThread(ctx context.Context, r *request) (*session, error) {
 }
 
 // playerOf returns which games.Player userID is in the game, or -1.
-func (s *session) playerOf(userID string) games.Player {
-	for p, id := range s.row.Players {
+func (s *session) playerOf(userID string) games.Player { return seatOf(s.row.Players, userID) }
+
+// seatOf returns which games.Player userID is among players (a game's
+// seats, in games.Player order), or games.NoPlayer.
+func seatOf(players [2]string, userID string) games.Player {
+	for p, id := range players {
 		if id == userID {
 			return games.Player(p)
 		}
