@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -45,12 +44,10 @@ func (b *Bot) welcomeBack(ctx context.Context, h db.Holiday, now time.Time) {
 		b.log.Warn("listing a returning player's games", "user", h.UserID, "err", err)
 		return
 	}
-	var lines []string
 	for _, pg := range list {
 		if !pg.yourMove {
 			continue
 		}
-		lines = append(lines, pg.line(b, ctx))
 		text := fmt.Sprintf("🏖️ Welcome back, %s: your holiday is over and your clock runs again.", mention(h.UserID))
 		if !pg.row.Deadline.IsZero() {
 			text += fmt.Sprintf(" Your time runs out <t:%d:R>.", pg.row.Deadline.Unix())
@@ -60,16 +57,11 @@ func (b *Bot) welcomeBack(ctx context.Context, h db.Holiday, now time.Time) {
 			b.log.Warn("telling a thread its player is back", "game", pg.row.ID, "err", err)
 		}
 	}
-	if len(lines) == 0 {
-		return
-	}
 	n, err := b.store.NoticeSetting(ctx, h.UserID)
 	if err != nil || n.Mode != db.NoticeDM {
 		return
 	}
-	text := fmt.Sprintf("🏖️ **Welcome back:** your holiday is over, and it's your move in %s.\n%s",
-		plural(len(lines), "game"), strings.Join(lines, "\n"))
-	if _, err := b.sendDM(ctx, n, &discordgo.MessageSend{Content: truncate(text, 2000), AllowedMentions: noPings}); err != nil {
-		b.dmFailed(ctx, n, list[0].row.ThreadID, err)
-	}
+	b.dmYourMoves(ctx, n, list, func(games int) string {
+		return fmt.Sprintf("🏖️ **Welcome back:** your holiday is over, and it's your move in %s.", plural(games, "game"))
+	})
 }

@@ -386,24 +386,32 @@ func (b *Bot) digestOne(ctx context.Context, n db.NoticeSetting, day string) {
 		b.log.Warn("listing a digest's games", "user", n.UserID, "err", err)
 		return
 	}
+	b.dmYourMoves(ctx, n, list, func(games int) string {
+		return fmt.Sprintf("📬 **Your daily digest:** it's your move in %s.", plural(games, "game"))
+	})
+}
+
+// dmYourMoves sends n's player one direct message: head (given how many
+// games) and a line for each game of list where it is their move; nothing
+// when there is none. A refused DM is handled by dmFailed, told in the
+// thread of the first such game.
+func (b *Bot) dmYourMoves(ctx context.Context, n db.NoticeSetting, list []playerGame, head func(games int) string) {
 	var lines []string
+	thread := ""
 	for _, pg := range list {
-		if pg.yourMove {
-			lines = append(lines, pg.line(b, ctx))
+		if !pg.yourMove {
+			continue
 		}
+		if thread == "" {
+			thread = pg.row.ThreadID
+		}
+		lines = append(lines, pg.line(b, ctx))
 	}
 	if len(lines) == 0 {
 		return
 	}
-	text := fmt.Sprintf("📬 **Your daily digest:** it's your move in %s.\n%s", plural(len(lines), "game"), strings.Join(lines, "\n"))
+	text := head(len(lines)) + "\n" + strings.Join(lines, "\n")
 	if _, err := b.sendDM(ctx, n, &discordgo.MessageSend{Content: truncate(text, 2000), AllowedMentions: noPings}); err != nil {
-		thread := ""
-		for _, pg := range list {
-			if pg.yourMove {
-				thread = pg.row.ThreadID
-				break
-			}
-		}
 		b.dmFailed(ctx, n, thread, err)
 	}
 }
