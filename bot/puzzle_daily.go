@@ -129,8 +129,8 @@ func (b *Bot) dailyMessage(ctx context.Context, d db.DailyPuzzle) (*discordgo.Me
 		return nil, err
 	}
 	total, _ := v.solverMoves(0)
-	desc := fmt.Sprintf("**%s to play** and find the best move: %s to find. Press **Solve** to try it; only you see your answers.",
-		v.game.Roles()[v.solver], plural(total, "move"))
+	desc := fmt.Sprintf("%s and find the best move: %s to find. Press **Solve** to try it; only you see your answers.",
+		toPlay(v.game, v.solver), plural(total, "move"))
 	if prev, err := b.store.DailyPuzzleOf(ctx, d.GuildID, dayOf(dayNumber(d.Day)-1)); err == nil && prev.MessageID != "" {
 		desc += "\n\n" + b.solversLine(ctx, prev, "Yesterday's puzzle")
 	}
