@@ -127,7 +127,11 @@ func TestTournamentStartedByHandPairsTheNextRoundAtOnce(t *testing.T) {
 		t.Fatalf("after round 1 ended: round %d, %d announcements of round 2", tr.Round, len(h.roundPosts(2, 3)))
 	}
 	h.wantThreads(h.roundBoards(1, 2))
-	h.wantPublic(h.tournament(cat, "", "standings"), "after round 1 of 3 (round 2 under way)")
+	// The picture on round 2's post and /tournament standings say the same:
+	// after round 1 (the picture's words are its description).
+	const title = "after round 1 of 3 (round 2 under way)"
+	wantDescription(t, h.roundPosts(2, 3)[0], "standings.png", title, "Top three: 1. ", " 1 point; ")
+	wantDescription(t, h.wantPublic(h.tournament(cat, "", "standings"), title), "standings.png", title)
 	h.endRound(1, 2, users)
 	h.bot.Tick(ctx)
 	if tr := h.tournamentRow(1); tr.Round != 3 {

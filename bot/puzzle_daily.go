@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -128,8 +127,9 @@ func (b *Bot) dailyMessage(ctx context.Context, d db.DailyPuzzle) (*discordgo.Me
 	if err != nil {
 		return nil, err
 	}
+	view := v.game.View()
 	drawing <- struct{}{}
-	png, err := render.PNG(v.game.View())
+	png, err := render.PNG(view)
 	<-drawing
 	if err != nil {
 		return nil, err
@@ -147,7 +147,7 @@ func (b *Bot) dailyMessage(ctx context.Context, d db.DailyPuzzle) (*discordgo.Me
 			Image: &discordgo.MessageEmbedImage{URL: "attachment://board.png"}, Color: 0x1f6f8b,
 			Footer: &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Puzzle rated about %d", v.puzzle.Rating)},
 		}},
-		Files: []*discordgo.File{{Name: "board.png", ContentType: "image/png", Reader: bytes.NewReader(png)}},
+		Files: []*discordgo.File{pngFile("board.png", png, "Puzzle: "+boardAlt(view))},
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: "Solve", Emoji: &discordgo.ComponentEmoji{Name: "🧩"}, Style: discordgo.PrimaryButton,
 				CustomID: fmt.Sprintf("pzsolve:%d", dayNumber(d.Day))},

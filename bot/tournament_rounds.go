@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -346,8 +345,8 @@ func scoreText(p float64) string { return strings.TrimSuffix(fmt.Sprintf("%.1f",
 func (b *Bot) postTournamentTable(ctx context.Context, t db.Tournament, text string, withTable bool) {
 	msg := &discordgo.MessageSend{Content: truncate(text, 2000), AllowedMentions: noPings} // many boards: Discord's limit
 	if withTable {
-		if png, _, err := b.standingsPNG(ctx, t); err == nil {
-			msg.Files = []*discordgo.File{{Name: "standings.png", ContentType: "image/png", Reader: bytes.NewReader(png)}}
+		if png, _, alt, err := b.standingsPNG(ctx, t); err == nil {
+			msg.Files = []*discordgo.File{pngFile("standings.png", png, alt)}
 		} else {
 			b.log.Error("drawing a tournament's standings", "tournament", t.ID, "err", err)
 		}
@@ -356,24 +355,49 @@ func (b *Bot) postTournamentTable(ctx context.Context, t db.Tournament, text str
 }
 
 // standingsPNG draws the table; title is the picture's title, which a
-// message beside it repeats.
-func (b *Bot) standingsPNG(ctx context.Context, t db.Tournament) (png []byte, title string, err error) {
+// message beside it repeats, and alt the picture in words (its title and
+// the first three places with their points).
+func (b *Bot) standingsPNG(ctx context.Context, t db.Tournament) (png []byte, title, alt string, err error) {
 	entrants, err := b.store.TournamentEntrants(ctx, t.ID)
 	if err != nil {
-		return nil, "", err
+		return nil, "", "", err
 	}
 	boards, err := b.store.TournamentBoards(ctx, t.ID)
 	if err != nil {
-		return nil, "", err
+		return nil, "", "", err
 	}
 	table, _, err := standingsTable(t, entrants, boards)
 	if err != nil {
-		return nil, "", err
+		return nil, "", "", err
 	}
 	drawing <- struct{}{}
 	defer func() { <-drawing }()
 	png, err = render.Standings(table)
-	return png, table.Title, err
+	return png, table.Title, standingsAlt(table), err
+}
+
+// standingsAlt is the standings picture in words.
+func standingsAlt(table render.StandingsTable) string {
+	var places []string
+	for i, row := range table.Rows {
+		if i == 3 {
+			break
+		}
+		places = append(places, fmt.Sprintf("%d. %s, %s", row.Rank, row.Name, pointsText(row.Points)))
+	}
+	text := "Standings table: " + table.Title + "."
+	if len(places) > 0 {
+		text += " Top three: " + strings.Join(places, "; ") + "."
+	}
+	return text
+}
+
+// pointsText is a score in points: "1 point", "1.5 points", "0 points".
+func pointsText(p float64) string {
+	if p == 1 {
+		return "1 point"
+	}
+	return scoreText(p) + " points"
 }
 
 func (b *Bot) tournamentStandings(ctx context.Context, r *request) error {
@@ -385,11 +409,11 @@ func (b *Bot) tournamentStandings(ctx context.Context, r *request) error {
 		return userErrorf("Swiss #%d has not started yet: its first round is paired <t:%d:R>.", t.ID, t.StartsAt.Unix())
 	}
 	r.deferPublic() // drawing takes a moment
-	png, text, err := b.standingsPNG(ctx, t)
+	png, text, alt, err := b.standingsPNG(ctx, t)
 	if err != nil {
 		return fmt.Errorf("drawing the standings: %w", err)
 	}
-	files := []*discordgo.File{{Name: "standings.png", ContentType: "image/png", Reader: bytes.NewReader(png)}}
+	files := []*discordgo.File{pngFile("standings.png", png, alt)}
 	if r.deferred {
 		_, err = b.dc.EditOriginal(r.i, &discordgo.WebhookEdit{Content: &text, Files: files, AllowedMentions: noPings})
 		return err

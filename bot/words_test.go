@@ -46,6 +46,8 @@ func TestReviewWordsAndNoNegativeZero(t *testing.T) {
 	if strings.Contains(text, "-0.00") || strings.Contains(text, "a inaccuracy") {
 		t.Errorf("the review shows a negative zero or 'a inaccuracy': %s", text)
 	}
+	wantDescription(t, m, "review.png", "Evaluation graph of game #", "0 mistakes and 0 blunders marked", "result 0-1")
+	wantDescription(t, m, "moment-1.png", "Key moment, move 1: the board before f3", "better move, e4")
 	lesson := h.reply(h.click(ann, thread, m.ID, buttonWith(m, "learn:", "")))
 	if !strings.Contains(lesson.Content, "(an inaccuracy)") {
 		t.Errorf("the lesson prompt: %q", lesson.Content)
