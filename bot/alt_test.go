@@ -59,3 +59,24 @@ func TestPicturesCarryDescriptions(t *testing.T) {
 		}
 	}
 }
+
+// TestPictureDescriptionsOverHTTPInteractions: with interactions delivered
+// over HTTP, a picture in the first answer goes out by REST after the
+// Endpoint's acknowledgement, still described.
+func TestPictureDescriptionsOverHTTPInteractions(t *testing.T) {
+	rs := newReplicas(t)
+	thread := rs.startGame("chess")
+	var board fakediscord.Message
+	for _, m := range rs.fake.Messages(thread) {
+		if buttonWith(m, "play:", "") != "" {
+			board = m
+		}
+	}
+	wantDescription(t, board, "board.png", "White to move")
+	resp, _ := rs.send(fakediscord.Interaction{Type: 3, User: ann, ChannelID: thread, MessageID: board.ID, CustomID: buttonWith(board, "play:", "")})
+	m, ok := rs.fake.Message(resp.Original)
+	if !ok {
+		t.Fatal("the Move button's answer has no message")
+	}
+	wantDescription(t, m, "picker.png", "White to move", "The pieces that can move are ringed")
+}
