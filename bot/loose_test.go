@@ -96,6 +96,9 @@ func TestTournamentRoundAnnouncedOnceAfterACrash(t *testing.T) {
 			t.Errorf("the announcement does not say who plays board %d: %q", bd.Board, posts[0].Content)
 		}
 	}
+	if m, _ := h.fake.Message(h.tournamentRow(1).MessageID); !strings.Contains(embedDescription(m), "Round 1 of 3 is under way") {
+		t.Errorf("the tournament's announcement after the repair: %q", embedDescription(m))
+	}
 	h.clock.Advance(openingGrace + time.Minute)
 	h.bot.Tick(ctx)
 	h.wantThreads(h.roundBoards(1, 1))

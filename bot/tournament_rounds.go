@@ -154,8 +154,9 @@ func (b *Bot) pairRound(ctx context.Context, t db.Tournament, entrants []db.Entr
 }
 
 // announceRound posts t's current round's pairings (text), with the
-// standings after the round before, if this process claims the post.
-func (b *Bot) announceRound(ctx context.Context, t db.Tournament, text string) {
+// standings after the round before, if this process claims the post; it
+// reports whether it did.
+func (b *Bot) announceRound(ctx context.Context, t db.Tournament, text string) bool {
 	ok, err := b.store.ClaimRoundAnnouncement(ctx, t.ID, t.Round)
 	if err != nil {
 		b.log.Error("claiming a round's announcement", "tournament", t.ID, "round", t.Round, "err", err)
@@ -163,6 +164,7 @@ func (b *Bot) announceRound(ctx context.Context, t db.Tournament, text string) {
 	if ok {
 		b.postTournamentTable(ctx, t, text, t.Round > 1)
 	}
+	return ok
 }
 
 // announceLostRounds posts each round whose pairings were committed but
@@ -192,7 +194,9 @@ func (b *Bot) announceLostRounds(ctx context.Context) {
 			}
 		}
 		b.log.Warn("a round's announcement was lost; posting it now", "tournament", t.ID, "round", t.Round)
-		b.announceRound(ctx, t, roundText(t, boards, entrantNames(entrants)))
+		if b.announceRound(ctx, t, roundText(t, boards, entrantNames(entrants))) {
+			b.refreshAnnouncement(ctx, t.ID) // "round N under way", which the crash may also have cut
+		}
 	}
 }
 
