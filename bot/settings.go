@@ -72,7 +72,7 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) error {
 	case "days":
 		if !before.DaysChosen {
 			done = append(done, fmt.Sprintf("No default days were set: new challenges already get the bot's %s per move.", plural(b.defaultDays, "day")))
-		} else if err := b.store.SetDefaultDays(ctx, r.i.GuildID, 0); err != nil {
+		} else if err := b.store.UnsetDefaultDays(ctx, r.i.GuildID); err != nil {
 			return err
 		} else {
 			done = append(done, fmt.Sprintf("New challenges in this server default to the bot's %s per move again.", plural(b.defaultDays, "day")))

@@ -74,7 +74,7 @@ func TestSettingsDaysCanBeUnset(t *testing.T) {
 		if st, _ := s.Settings(bg, "g1"); !st.DaysChosen || st.DefaultDays != 7 {
 			t.Fatalf("after choosing 7 days: %+v", st)
 		}
-		if err := s.SetDefaultDays(bg, "g1", 0); err != nil {
+		if err := s.UnsetDefaultDays(bg, "g1"); err != nil {
 			t.Fatal(err)
 		}
 		if st, _ := s.Settings(bg, "g1"); st.DaysChosen || st.DefaultDays != DefaultDays {

@@ -33,16 +33,21 @@ func (s *sqlStore) Settings(ctx context.Context, guildID string) (Settings, erro
 	return st, nil
 }
 
-// SetDefaultDays sets the days per move new challenges get by default;
-// 0 unsets it (the bot's configured default applies again).
+// SetDefaultDays sets the days per move new challenges get by default.
 func (s *sqlStore) SetDefaultDays(ctx context.Context, guildID string, days int) error {
-	if days != 0 && (days < 1 || days > 365) {
+	if days < 1 || days > 365 {
 		return fmt.Errorf("days per move must be between 1 and 365, got %d", days)
 	}
-	chosen := 1
-	if days == 0 {
-		days, chosen = DefaultDays, 0
-	}
+	return s.setDays(ctx, guildID, days, 1)
+}
+
+// UnsetDefaultDays forgets the server's choice of days per move: the
+// bot's configured default applies again.
+func (s *sqlStore) UnsetDefaultDays(ctx context.Context, guildID string) error {
+	return s.setDays(ctx, guildID, DefaultDays, 0)
+}
+
+func (s *sqlStore) setDays(ctx context.Context, guildID string, days, chosen int) error {
 	return s.inTx(ctx, func(ctx context.Context, tx *txn) error {
 		now := s.now().UnixMilli()
 		_, err := tx.ExecContext(ctx, `INSERT INTO servers (guild_id, default_days, days_chosen, created_at, updated_at) VALUES (?, ?, ?, ?, ?)

@@ -51,6 +51,7 @@ type Store interface {
 
 	Settings(ctx context.Context, guildID string) (Settings, error)
 	SetDefaultDays(ctx context.Context, guildID string, days int) error
+	UnsetDefaultDays(ctx context.Context, guildID string) error
 	UpsertPlayer(ctx context.Context, userID, name string) error
 	PlayerName(ctx context.Context, userID string) (string, error)
 	ClaimInteraction(ctx context.Context, interactionID string) error
