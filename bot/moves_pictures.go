@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -77,7 +76,7 @@ func (b *Bot) cmdMoves(ctx context.Context, r *request) error {
 			Title: boardTitle(s.row, title), Description: clip(body, embedDescriptionMax), Color: 0x1f6f8b,
 			Image: &discordgo.MessageEmbedImage{URL: "attachment://moves.png"},
 		}},
-		Files: []*discordgo.File{{Name: "moves.png", ContentType: "image/png", Reader: bytes.NewReader(png)}},
+		Files: []*discordgo.File{pngFile("moves.png", png, boardAlt(view)+" Marked: "+strings.ToLower(title[:1])+title[1:]+"; the message lists the moves.")},
 	}})
 }
 

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -379,7 +378,7 @@ func (b *Bot) pickerData(row db.Game, g games.Game, p pickerState, st picker.Ste
 			Title: boardTitle(row, title), Description: desc, Color: 0x1f6f8b,
 			Image: &discordgo.MessageEmbedImage{URL: "attachment://picker.png"},
 		}},
-		Files:           []*discordgo.File{{Name: "picker.png", ContentType: "image/png", Reader: bytes.NewReader(png)}},
+		Files:           []*discordgo.File{pngFile("picker.png", png, boardAlt(st.View)+" "+pickerAlt(st))},
 		Attachments:     &[]*discordgo.MessageAttachment{},
 		Components:      rows,
 		AllowedMentions: noPings,

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"runtime"
@@ -47,8 +46,9 @@ var drawing = make(chan struct{}, runtime.GOMAXPROCS(0))
 // boardMessage is a new message with the position as a PNG in an embed,
 // pinging whoever acts next (if the game goes on).
 func (b *Bot) boardMessage(row db.Game, g games.Game, title string) (*discordgo.MessageSend, error) {
+	view := g.View()
 	drawing <- struct{}{}
-	png, err := render.PNG(g.View())
+	png, err := render.PNG(view)
 	<-drawing
 	if err != nil {
 		return nil, fmt.Errorf("rendering the board: %w", err)
@@ -62,7 +62,7 @@ func (b *Bot) boardMessage(row db.Game, g games.Game, title string) (*discordgo.
 	}
 	msg := &discordgo.MessageSend{
 		Embeds:          []*discordgo.MessageEmbed{embed},
-		Files:           []*discordgo.File{{Name: "board.png", ContentType: "image/png", Reader: bytes.NewReader(png)}},
+		Files:           []*discordgo.File{pngFile("board.png", png, boardAlt(view))},
 		AllowedMentions: noPings,
 	}
 	if o := g.Outcome(); row.State == "active" && !o.Over {
@@ -184,7 +184,7 @@ func resultText(row db.Game, g games.Game, winner int, reason string, res db.Res
 	}
 	if res.Rated {
 		for _, c := range res.Changes {
-			fmt.Fprintf(&b, "\n%s: %.0f → %.0f (%+.0f)", mention(c.UserID), c.Before, c.After, c.After-c.Before)
+			fmt.Fprintf(&b, "\n%s: %.0f → %.0f (%s)", mention(c.UserID), c.Before, c.After, shown(c.After-c.Before, 0, true))
 		}
 	} else if reason != "aborted" && res.UnratedTournament {
 		b.WriteString("\nGames of an unrated tournament are not rated.")

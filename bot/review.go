@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -238,9 +237,9 @@ func (b *Bot) reviewMessage(ctx context.Context, row db.Game, rev review.Review)
 		}
 		fmt.Fprintf(&desc, " · %s · %s · %s", inaccuracies, plural(p.Mistakes, "mistake"), plural(p.Blunders, "blunder"))
 		if p.Luck != nil {
-			fmt.Fprintf(&desc, " · luck %+.2f", *p.Luck)
+			fmt.Fprintf(&desc, " · luck %s", shown(*p.Luck, 2, true))
 			if p.LuckAdjusted != nil {
-				fmt.Fprintf(&desc, " (result without it: %.2f)", *p.LuckAdjusted)
+				fmt.Fprintf(&desc, " (result without it: %s)", shown(*p.LuckAdjusted, 2, false))
 			}
 		}
 		desc.WriteString("\n")
@@ -259,7 +258,7 @@ func (b *Bot) reviewMessage(ctx context.Context, row db.Game, rev review.Review)
 		Title: boardTitle(row, fmt.Sprintf("review of game #%d", row.ID)), Description: clip(desc.String(), embedDescriptionMax), Color: 0x1f6f8b,
 		Image: &discordgo.MessageEmbedImage{URL: "attachment://review.png"},
 	}}
-	files := []*discordgo.File{{Name: "review.png", ContentType: "image/png", Reader: bytes.NewReader(graph)}}
+	files := []*discordgo.File{pngFile("review.png", graph, evalGraphAlt(row, rev, eg.First))}
 	moments, err := b.keyMoments(row, rev)
 	if err != nil {
 		return nil, err
@@ -267,7 +266,7 @@ func (b *Bot) reviewMessage(ctx context.Context, row db.Game, rev review.Review)
 	for i, m := range moments {
 		name := fmt.Sprintf("moment-%d.png", i+1)
 		embeds = append(embeds, &discordgo.MessageEmbed{Description: m.text, Color: 0xe53935, Image: &discordgo.MessageEmbedImage{URL: "attachment://" + name}})
-		files = append(files, &discordgo.File{Name: name, ContentType: "image/png", Reader: bytes.NewReader(m.png)})
+		files = append(files, pngFile(name, m.png, m.alt))
 	}
 	learn := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: "Learn from your mistakes", Emoji: &discordgo.ComponentEmoji{Name: "🎓"}, Style: discordgo.PrimaryButton, CustomID: fmt.Sprintf("learn:%d", row.ID)},
@@ -307,8 +306,8 @@ func evalGraphOf(rev review.Review) render.EvalGraph {
 }
 
 type keyMoment struct {
-	text string
-	png  []byte
+	text, alt string
+	png       []byte
 }
 
 // keyMoments draws the largest errors (up to keyMoments), in game order:
@@ -354,9 +353,12 @@ func (b *Bot) keyMoments(row db.Game, rev review.Review) ([]keyMoment, error) {
 		if err != nil {
 			return nil, err
 		}
-		text := fmt.Sprintf("**Move %d · %s**: **%s** was a %s — expected score %.2f → %.2f. Better: **%s** (marked in blue).",
-			v.MoveNumber, mention(row.Players[p.Player]), moveWords(g, p.Move), p.Judgement, p.ExpectedBefore, p.ExpectedAfter, moveWords(g, p.Best))
-		out = append(out, keyMoment{text: text, png: png})
+		text := fmt.Sprintf("**Move %d · %s**: **%s** was %s — expected score %s → %s. Better: **%s** (marked in blue).",
+			v.MoveNumber, mention(row.Players[p.Player]), moveWords(g, p.Move), withArticle(p.Judgement), shown(p.ExpectedBefore, 2, false),
+			shown(p.ExpectedAfter, 2, false), moveWords(g, p.Best))
+		alt := fmt.Sprintf("Key moment, move %d: the board before %s, with the move played marked and the engine's better move, %s, in blue. %s",
+			v.MoveNumber, moveWords(g, p.Move), moveWords(g, p.Best), boardAlt(v))
+		out = append(out, keyMoment{text: text, alt: alt, png: png})
 	}
 	return out, nil
 }
@@ -390,4 +392,29 @@ func momentView(g games.Game, played, best string) games.View {
 		}
 	}
 	return v
+}
+
+// evalGraphAlt is the evaluation graph in words.
+func evalGraphAlt(row db.Game, rev review.Review, first string) string {
+	mistakes, blunders, dice := 0, 0, 0
+	for _, p := range rev.Plies {
+		switch p.Judgement {
+		case review.Mistake:
+			mistakes++
+		case review.Blunder:
+			blunders++
+		}
+		if p.Luck != nil && (*p.Luck >= 0.15 || *p.Luck <= -0.15) {
+			dice++
+		}
+	}
+	text := fmt.Sprintf("Evaluation graph of game #%d: %s's expected score (0 to 1) after each of %s; %s and %s marked",
+		row.ID, first, plural(len(rev.Plies), "move"), plural(mistakes, "mistake"), plural(blunders, "blunder"))
+	if dice > 0 {
+		text += fmt.Sprintf(", and %s", plural(dice, "big dice swing"))
+	}
+	if rev.Result != "" && rev.Result != "*" {
+		text += "; result " + rev.Result
+	}
+	return text + "."
 }
