@@ -76,7 +76,15 @@ type Server struct {
 
 	mu    sync.Mutex
 	cache map[cacheKey]*model
+
+	stopping chan struct{} // closed by Stop: event streams end
+	stopOnce sync.Once
 }
+
+// Stop ends the open event streams (at shutdown: an HTTP server's
+// Shutdown waits for them otherwise). Pages connect again to another
+// replica.
+func (s *Server) Stop() { s.stopOnce.Do(func() { close(s.stopping) }) }
 
 type cacheKey struct {
 	id     int64
@@ -111,7 +119,8 @@ func New(o Options) (*Server, error) {
 	if o.Heartbeat == 0 {
 		o.Heartbeat = 25 * time.Second
 	}
-	s := &Server{o: o, mux: http.NewServeMux(), assets: map[string]asset{}, cache: map[cacheKey]*model{}}
+	s := &Server{o: o, mux: http.NewServeMux(), assets: map[string]asset{}, cache: map[cacheKey]*model{},
+		stopping: make(chan struct{})}
 	for _, name := range []string{"page.css", "board.js"} {
 		body, err := fs.ReadFile(staticFS, "static/"+name)
 		if err != nil {
@@ -332,6 +341,13 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	}
 	ch, stop := s.o.Events.Subscribe(id)
 	defer stop()
+	// A stream outlives the server's read and write timeouts: clear the
+	// read deadline (its expiry would cancel the request) and move the
+	// write deadline on before each write.
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{})
+	extend := func() { rc.SetWriteDeadline(time.Now().Add(s.o.Heartbeat + 10*time.Second)) }
+	extend()
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
@@ -347,12 +363,16 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		select {
 		case <-r.Context().Done():
 			return
+		case <-s.stopping:
+			return
 		case ev := <-ch:
+			extend()
 			if _, err := fmt.Fprintf(w, "event: move\ndata: {\"ply\":%d}\n\n", ev.Ply); err != nil {
 				return
 			}
 			fl.Flush()
 		case <-tick.C:
+			extend()
 			if _, err := io.WriteString(w, ": keep-alive\n\n"); err != nil {
 				return
 			}
