@@ -279,5 +279,7 @@
   // same way; the server's drawing stays until then.
   window.bermudaBoard = { boardSVG: boardSVG, data: function () { return D; }, state: st };
   draw();
+  window.bermudaReadyAt = performance.now();
+  document.body.dataset.game = D.id;
   document.body.dataset.ready = '1';
 })();

@@ -1,0 +1,292 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/bermudachess/bermuda/games"
+)
+
+// The pages in a real browser: Debian's chromium, headless, driven by
+// chromedp. One browser for the package, a tab per page. Without chromium
+// the tests skip (CI installs it: .ci/run).
+
+var (
+	browserOnce   sync.Once
+	browserCtx    context.Context
+	browserCancel func()
+	browserErr    error
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if browserCancel != nil {
+		browserCancel()
+	}
+	os.Exit(code)
+}
+
+// browser returns the shared browser's context, starting it on first use.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	path := ""
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			path = p
+			break
+		}
+	}
+	if path == "" {
+		t.Skip("no chromium: apt-get install -y chromium (CI installs it)")
+	}
+	browserOnce.Do(func() {
+		opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path),
+			chromedp.WSURLReadTimeout(90*time.Second), chromedp.Flag("disable-gpu", true),
+			chromedp.Flag("hide-scrollbars", true))
+		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancelCtx := chromedp.NewContext(alloc)
+		browserCancel = func() { cancelCtx(); cancelAlloc() }
+		browserErr = chromedp.Do(ctx) // starts the browser
+		browserCtx = ctx
+	})
+	if browserErr != nil {
+		t.Fatalf("starting chromium: %v", browserErr)
+	}
+	return browserCtx
+}
+
+// tab opens a new tab (in a browser context of its own when isolated).
+func tab(t *testing.T, isolated bool) context.Context {
+	t.Helper()
+	var opts []chromedp.ContextOption
+	if isolated {
+		opts = append(opts, chromedp.WithNewBrowserContext())
+	}
+	ctx, cancel := chromedp.NewContext(browser(t), opts...)
+	t.Cleanup(cancel)
+	ctx, cancel2 := context.WithTimeout(ctx, 60*time.Second)
+	t.Cleanup(cancel2)
+	return ctx
+}
+
+// ready waits for the script of game id's page to have drawn (not the page
+// before it in the same tab).
+func ready(id int64) chromedp.Action[chromedp.Void] {
+	return chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`body[data-ready="1"][data-game="%d"]`, id)))
+}
+
+func viewport(w, h int64) chromedp.Action[chromedp.Void] {
+	if w < 600 {
+		return chromedp.EmulateViewport(w, h, chromedp.EmulateScale(1), chromedp.EmulateMobile)
+	}
+	return chromedp.EmulateViewport(w, h, chromedp.EmulateScale(1))
+}
+
+// colours counts the distinct colours of a PNG (a blank picture has one).
+func colours(t *testing.T, b []byte) int {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[[3]uint32]bool{}
+	r := img.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y += 2 {
+		for x := r.Min.X; x < r.Max.X; x += 2 {
+			cr, cg, cb, _ := img.At(x, y).RGBA()
+			seen[[3]uint32{cr >> 8, cg >> 8, cb >> 8}] = true
+		}
+	}
+	return len(seen)
+}
+
+func boardSize(t *testing.T, b []byte) image.Point {
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img.Bounds().Size()
+}
+
+// Every variant's page draws in the browser: the script draws exactly what
+// the server drew, the picture is not blank, a cell answers a click, the
+// keys step and flip. With BERMUDA_DOC_IMAGES=dir the pages at 390 and
+// 1280 px are saved there (docs/images).
+func TestBrowserDrawsEveryVariant(t *testing.T) {
+	f := newFixture(t)
+	docs := os.Getenv("BERMUDA_DOC_IMAGES")
+	ctx := tab(t, false)
+	for _, v := range games.All() {
+		t.Run(v.ID, func(t *testing.T) {
+			id := f.newGame(v.ID, 9)
+			m, err := load(context.Background(), f.store, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			last := len(m.data.Pos) - 1
+			styles := map[int]markStyle{}
+			for _, s := range m.data.Marks {
+				styles[s.Kind] = s
+			}
+			want := [3]string{
+				boardSVG(&m.data.Geo[0], &m.data.Pos[last], styles, -1),
+				boardSVG(&m.data.Geo[1], &m.data.Pos[last], styles, -1),
+				boardSVG(&m.data.Geo[0], &m.data.Pos[last/2], styles, -1),
+			}
+			js := func(o, p int) string {
+				return fmt.Sprintf(`(function(){var D=window.bermudaBoard.data();return window.bermudaBoard.boardSVG(D.geo[%d],D.pos[%d],-1)})()`, o, p)
+			}
+			must := func(err error) {
+				t.Helper()
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			must(chromedp.Do(ctx, viewport(1280, 800), chromedp.Navigate(f.url(id)), ready(id)))
+			var got [3]string
+			for i, op := range [][2]int{{0, last}, {1, last}, {0, last / 2}} {
+				got[i], err = chromedp.Run(ctx, chromedp.Evaluate[string](js(op[0], op[1])))
+				must(err)
+			}
+			shot, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS("#board svg"), chromedp.NodeVisible))
+			must(err)
+			must(chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#board polygon.c[data-c="5"]`), chromedp.NodeVisible)))
+			cell, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#cell")))
+			must(err)
+			selected, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#board polygon.sel').length`))
+			must(err)
+			for _, k := range []string{"ArrowLeft", "f"} {
+				r, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function(){try{document.dispatchEvent(new KeyboardEvent('keydown',{key:'`+k+`'}));return ''}catch(e){return String(e.stack)}})()`))
+				must(err)
+				if r != "" {
+					t.Errorf("key %s: %s", k, r)
+				}
+			}
+			plyAfterKey, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.CSS("#board"), "data-ply"))
+			must(err)
+			orientAfterKey, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.CSS("#board"), "data-orient"))
+			must(err)
+			var same [3]bool
+			for i := range got {
+				same[i] = got[i] == want[i]
+				if !same[i] {
+					t.Errorf("board %d: the script draws\n%.600s\nthe server\n%.600s", i, got[i], want[i])
+				}
+			}
+			if n := colours(t, shot); n < 12 {
+				t.Errorf("the board's picture has %d colours: blank?", n)
+			}
+			if sz := boardSize(t, shot); sz.X < 400 {
+				t.Errorf("the board is drawn %v px at 1280 px", sz)
+			}
+			if name := m.data.Geo[0].Cells[5].ID; cell != "Cell "+name || selected != 1 {
+				t.Errorf("clicking cell 5 (%s): %q, %d marked", name, cell, selected)
+			}
+			if plyAfterKey.Value != strconv.Itoa(last-1) || orientAfterKey.Value != "1" {
+				t.Errorf("after ← and F: ply %s orient %s, want %d and 1", plyAfterKey.Value, orientAfterKey.Value, last-1)
+			}
+			if docs != "" {
+				for _, w := range []int64{390, 1280} {
+					h := int64(800)
+					if w < 600 {
+						h = 844
+					}
+					must(chromedp.Do(ctx, viewport(w, h), chromedp.Navigate(f.url(id)), ready(id)))
+					page, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+					must(err)
+					if err := os.WriteFile(filepath.Join(docs, fmt.Sprintf("web-%s-%d.png", v.ID, w)), page, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
+
+// A page open in its own browser context (a third party: neither player)
+// sees each move within a second of it being stored, by anyone.
+func TestBrowserSeesMovesLive(t *testing.T) {
+	f := newFixture(t)
+	id := f.newGame("angle", 2)
+	ctx := tab(t, true)
+	if err := chromedp.Do(ctx, viewport(390, 844), chromedp.Navigate(f.url(id)),
+		chromedp.WaitVisible(chromedp.CSS(`body[data-live="1"]`))); err != nil {
+		t.Fatal(err)
+	}
+	var worst time.Duration
+	for n := 3; n <= 8; n++ {
+		if !f.move(id) {
+			break
+		}
+		start := time.Now()
+		wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		err := chromedp.Do(wctx, chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`body[data-plies="%d"]`, n))))
+		cancel()
+		if err != nil {
+			t.Fatalf("move %d never reached the page: %v", n, err)
+		}
+		if d := time.Since(start); d > worst {
+			worst = d
+		}
+		status, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#plyno")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := fmt.Sprintf("%d / %d", n, n); status != want {
+			t.Errorf("after move %d the page shows %q, want %q (it follows the game)", n, status, want)
+		}
+	}
+	t.Logf("slowest move to reach the page: %s", worst)
+	if worst > time.Second {
+		t.Errorf("a move took %s to reach the page", worst)
+	}
+}
+
+// Speed, measured and logged (not asserted): bytes transferred for the
+// page and what it loads, and when the board is drawn after navigation.
+// BERMUDA_WEB_FIGURES=1 prints them for every variant.
+func TestBrowserSpeedFigures(t *testing.T) {
+	if os.Getenv("BERMUDA_WEB_FIGURES") == "" {
+		t.Skip("BERMUDA_WEB_FIGURES=1 measures the pages' size and speed")
+	}
+	f := newFixture(t)
+	for _, v := range games.All() {
+		id := f.newGame(v.ID, 60)
+		ctx := tab(t, true) // a browser context of its own: nothing cached
+		// A cold load each time: nothing cached.
+		type figures struct {
+			Transfer float64 `json:"transfer"`
+			FCP      float64 `json:"fcp"`
+			Ready    float64 `json:"ready"`
+			Plies    float64 `json:"plies"`
+		}
+		if err := chromedp.Do(ctx, viewport(1280, 800), chromedp.Navigate(f.url(id)),
+			ready(id)); err != nil {
+			t.Fatal(err)
+		}
+		res, err := chromedp.Run(ctx, chromedp.Evaluate[figures](`(function(){
+				var nav = performance.getEntriesByType('navigation')[0];
+				var t = nav.transferSize;
+				performance.getEntriesByType('resource').forEach(function(r){ t += r.transferSize; });
+				var fcp = performance.getEntriesByName('first-contentful-paint')[0];
+				return {transfer: t, fcp: fcp ? fcp.startTime : -1, ready: window.bermudaReadyAt || -1, plies: window.bermudaBoard.data().moves.length};
+			})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%-13s %3.0f plies: %6.1f KB transferred, first paint (the board) %4.0f ms, script drawn %4.0f ms after navigation",
+			v.ID, res.Plies, res.Transfer/1024, res.FCP, res.Ready)
+	}
+}
