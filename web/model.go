@@ -38,6 +38,7 @@ type data struct {
 	Name     string      `json:"name"`
 	Players  [2]string   `json:"players"`
 	Roles    [2]string   `json:"roles"`
+	Who      [2]string   `json:"who"` // who moved, in the move list: the role when short, else the name
 	State    string      `json:"state"`  // active, finished, aborted
 	Result   string      `json:"result"` // the end in words, "" while active
 	Deadline int64       `json:"deadline,omitempty"`
@@ -184,6 +185,10 @@ func load(ctx context.Context, st Store, id int64) (*model, error) {
 	d.Start = startDice
 	for p := 0; p < 2; p++ {
 		d.Players[p] = playerName(ctx, st, row, p)
+		d.Who[p] = d.Roles[p]
+		if len(d.Who[p]) > 12 { // spIndecision's "wins by capturing clockwise"
+			d.Who[p] = d.Players[p]
+		}
 	}
 	d.ToAct = -1
 	if row.State == "active" {
@@ -200,7 +205,7 @@ func load(ctx context.Context, st Store, id int64) (*model, error) {
 			Rolls: mv.Rolls, Dice: plainAll(mv.Dice), At: mv.At.UnixMilli()})
 	}
 	for i, view := range m.views {
-		pd := posData{T: view.ToAct, St: view.Status}
+		pd := posData{T: plain(view.ToAct), St: plain(view.Status)}
 		if i == len(m.views)-1 && d.Result != "" && !seen[i].Outcome().Over {
 			pd.T = d.Result // ended outside the rules: resignation, time, agreement
 		}

@@ -101,7 +101,7 @@ func (s *Server) pageData(m *model, ply, seat int, flip bool, orient int) pageDa
 		pd.Clock = &clock{Who: d.Players[d.ToAct], Left: deadlineText(dl, s.o.Now()), ISO: dl.Format(time.RFC3339), Millis: d.Deadline}
 	}
 	for i, mv := range d.Moves {
-		pd.Moves = append(pd.Moves, moveRow{Ply: i + 1, No: strconv.Itoa(mv.No) + ".", Who: d.Roles[mv.Seat], Say: mv.N,
+		pd.Moves = append(pd.Moves, moveRow{Ply: i + 1, No: strconv.Itoa(mv.No) + ".", Who: d.Who[mv.Seat], Say: mv.N,
 			Dice: mv.Dice, Href: link(i+1, seat, flip), Current: i+1 == ply})
 	}
 	styleMap := map[int]markStyle{}
@@ -141,11 +141,11 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!doctype html>
 <section class="boardcol">
 <div id="board" data-ply="{{.Ply}}" data-orient="{{.Orient}}" data-seat="{{.Seat}}">{{.Board}}</div>
 <nav class="controls" aria-label="Step through the game">
-<a href="{{.First}}" data-step="first" title="Start (Home)">⏮</a>
+<a href="{{.First}}" data-step="first" title="Start (Home)">«</a>
 <a href="{{.Prev}}" data-step="prev" title="Back (←)">◀</a>
 <span id="plyno">{{.Ply}} / {{.Plies}}</span>
 <a href="{{.Next}}" data-step="next" title="Forward (→)">▶</a>
-<a href="{{.Last}}" data-step="last" title="Latest (End)">⏭</a>
+<a href="{{.Last}}" data-step="last" title="Latest (End)">»</a>
 <a href="{{.Flip}}" id="flip" title="Turn the board (F)">⇅ Flip</a>
 </nav>
 <p id="status">{{.Status}}</p>
@@ -160,7 +160,7 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!doctype html>
 <p class="seats">Seen from: <a href="{{index .SeatLinks 0}}">seat 1</a> · <a href="{{index .SeatLinks 1}}">seat 2</a></p>
 {{if .Graph}}<section id="review"><h2>Review</h2>{{.Graph}}</section>{{end}}
 <section><h2>Moves</h2>
-<ol id="moves">{{range .Moves}}<li data-ply="{{.Ply}}"{{if .Current}} class="cur"{{end}}><span class="no">{{.No}}</span> <span class="who">{{.Who}}</span> <a href="{{.Href}}">{{.Say}}</a>{{range .Dice}}<small>🎲 {{.}}</small>{{end}}</li>
+<ol id="moves">{{range .Moves}}<li data-ply="{{.Ply}}"{{if .Current}} class="cur"{{end}}><span class="no">{{.No}}</span> <span class="who">{{.Who}}</span> <a href="{{.Href}}">{{.Say}}</a>{{range .Dice}}<small>{{.}}</small>{{end}}</li>
 {{end}}</ol>
 </section>
 </aside>

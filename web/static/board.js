@@ -122,9 +122,9 @@
 
   function movesHTML() {
     return D.moves.map(function (m, i) {
-      var dice = (m.d || []).map(function (t) { return '<small>🎲 ' + esc(t) + '</small>'; }).join('');
+      var dice = (m.d || []).map(function (t) { return '<small>' + esc(t) + '</small>'; }).join('');
       return '<li data-ply="' + (i + 1) + '"' + (i + 1 === st.ply ? ' class="cur"' : '') + '><span class="no">' + m.no +
-        '.</span> <span class="who">' + esc(D.roles[m.s]) + '</span> <a href="' + query(i + 1, st.seat, st.orient !== st.seat) + '">' + esc(m.n) + '</a>' + dice + '</li>';
+        '.</span> <span class="who">' + esc(D.who[m.s]) + '</span> <a href="' + query(i + 1, st.seat, st.orient !== st.seat) + '">' + esc(m.n) + '</a>' + dice + '</li>';
     }).join('\n');
   }
 
