@@ -38,7 +38,7 @@ type data struct {
 	Name     string      `json:"name"`
 	Players  [2]string   `json:"players"`
 	Roles    [2]string   `json:"roles"`
-	Who      [2]string   `json:"who"` // who moved, in the move list: the role when short, else the name
+	Who      [2]string   `json:"who"`    // who moved, in the move list: the role when short, else the name
 	State    string      `json:"state"`  // active, finished, aborted
 	Result   string      `json:"result"` // the end in words, "" while active
 	Deadline int64       `json:"deadline,omitempty"`
