@@ -9,12 +9,12 @@ import (
 )
 
 // BenchmarkPage is the server's work for a page nobody has asked for yet
-// (the model is built: replay, a view per ply, the geometry), 60 plies of
-// each variant: go test ./web -run '^$' -bench Page -benchtime 20x
+// (the model is built: replay, a view per ply, the geometry), 300 plies of
+// each variant (fewer when the game ends): go test ./web -run '^$' -bench Page -benchtime 20x
 func BenchmarkPage(b *testing.B) {
 	f := newFixture(b)
 	for _, v := range games.All() {
-		id := f.newGame(v.ID, 60)
+		id := f.newGame(v.ID, 300)
 		b.Run(v.ID, func(b *testing.B) {
 			for b.Loop() {
 				clear(f.web.cache)

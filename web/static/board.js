@@ -152,9 +152,9 @@
   }
 
   var lastMovesLen = -1;
-  function draw() {
+  function draw(keepBoard) {
     var p = D.pos[st.ply];
-    root.innerHTML = boardSVG(D.geo[st.orient], p, st.sel);
+    if (!keepBoard) root.innerHTML = boardSVG(D.geo[st.orient], p, st.sel);
     root.dataset.ply = st.ply;
     root.dataset.orient = st.orient;
     $('plyno').textContent = st.ply + ' / ' + last();
@@ -275,10 +275,10 @@
     });
   }
   document.body.dataset.plies = D.moves.length;
-  // Draw once with the script, so what the reader sees next is drawn the
-  // same way; the server's drawing stays until then.
+  // The server drew the board already (the same markup, tested): keep it,
+  // and bring the rest up to date.
   window.bermudaBoard = { boardSVG: boardSVG, data: function () { return D; }, state: st };
-  draw();
+  draw(true);
   window.bermudaReadyAt = performance.now();
   document.body.dataset.game = D.id;
   document.body.dataset.ready = '1';
