@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
@@ -263,4 +264,35 @@ func TestReviewGraph(t *testing.T) {
 			t.Errorf("the reviewed game's page lacks %q", want)
 		}
 	}
+}
+
+// An event stream outlives the server's read and write timeouts (the
+// production server has 10 s ones): a move made after both have passed
+// still arrives.
+func TestEventsOutliveServerTimeouts(t *testing.T) {
+	f := newFixture(t)
+	id := f.newGame("chess", 1)
+	srv := httptest.NewUnstartedServer(f.web.Handler())
+	srv.Config.ReadTimeout = 300 * time.Millisecond
+	srv.Config.WriteTimeout = 300 * time.Millisecond
+	srv.Start()
+	defer srv.Close()
+	f.web.o.Heartbeat = 100 * time.Millisecond
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/g/"+Token(testSecret, id)+"/events", nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	lines := bufio.NewScanner(resp.Body)
+	time.Sleep(time.Second)
+	f.move(id)
+	for lines.Scan() {
+		if strings.Contains(lines.Text(), `"ply":2`) {
+			return
+		}
+	}
+	t.Fatalf("the stream ended before the move: %v", lines.Err())
 }
