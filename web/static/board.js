@@ -270,7 +270,10 @@
     var es = new EventSource(base + '/events');
     es.addEventListener('move', function (e) {
       var ev = JSON.parse(e.data);
-      if (ev.ply !== D.moves.length || (ev.state && ev.state !== D.state) || ev.ply < 0) refresh();
+      // The first event of a stream says where the game stands (with its
+      // state); each later one says that something changed (a move, or
+      // an end without one: a resignation, time, agreement).
+      if (ev.state === undefined || ev.ply !== D.moves.length || ev.state !== D.state) refresh();
       document.body.dataset.live = '1';
     });
   }
