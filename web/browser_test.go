@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"github.com/bermudachess/bermuda/games"
@@ -330,5 +331,38 @@ func TestBrowserSpeedFigures(t *testing.T) {
 			FCP: med(func(r figures) float64 { return r.FCP }), Ready: med(func(r figures) float64 { return r.Ready }), Plies: runs[0].Plies}
 		t.Logf("%-13s %3.0f plies: %5.1f KB transferred; after navigation: first byte %4.0f ms, first paint (the board) %4.0f ms, drawn by the script %4.0f ms",
 			v.ID, res.Plies, res.Transfer/1024, res.TTFB, res.FCP, res.Ready)
+	}
+}
+
+// Without JavaScript the page still shows the board (the server's SVG),
+// and its links step through the game.
+func TestBrowserWithoutScript(t *testing.T) {
+	f := newFixture(t)
+	id := f.newGame("bede", 4)
+	ctx := within(t, tab(t, false))
+	if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, viewport(390, 844), chromedp.Navigate(f.url(id)),
+		chromedp.WaitVisible(chromedp.CSS("#board svg.board"))); err != nil {
+		t.Fatal(err)
+	}
+	shot, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS("#board svg"), chromedp.NodeVisible))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := colours(t, shot); n < 12 {
+		t.Errorf("the board without the script has %d colours: blank?", n)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-step="first"]`), chromedp.NodeVisible),
+		chromedp.WaitVisible(chromedp.CSS(`#board[data-ply="0"]`))); err != nil {
+		t.Fatalf("the Start link: %v", err)
+	}
+	ready, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.CSS("body"), "data-ready"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ready.Exists {
+		t.Error("the script ran although scripts are disabled")
 	}
 }
