@@ -159,9 +159,6 @@ func TestBrowserDrawsEveryVariant(t *testing.T) {
 				boardSVG(&m.data.Geo[1], &m.data.Pos[last], styles, -1),
 				boardSVG(&m.data.Geo[0], &m.data.Pos[last/2], styles, -1),
 			}
-			js := func(o, p int) string {
-				return fmt.Sprintf(`(function(){var D=window.bermudaBoard.data();return window.bermudaBoard.boardSVG(D.geo[%d],D.pos[%d],-1)})()`, o, p)
-			}
 			must := func(err error) {
 				t.Helper()
 				if err != nil {
@@ -169,29 +166,38 @@ func TestBrowserDrawsEveryVariant(t *testing.T) {
 				}
 			}
 			must(chromedp.Do(ctx, viewport(1280, 800), chromedp.Navigate(f.url(id)), ready(id)))
-			var got [3]string
-			for i, op := range [][2]int{{0, last}, {1, last}, {0, last / 2}} {
-				got[i], err = chromedp.Run(ctx, chromedp.Evaluate[string](js(op[0], op[1])))
-				must(err)
-			}
+			// One round trip for the script's three drawings.
+			got, err := chromedp.Run(ctx, chromedp.Evaluate[[3]string](fmt.Sprintf(`(function(){
+				var B = window.bermudaBoard, D = B.data();
+				return [B.boardSVG(D.geo[0], D.pos[%[1]d], -1), B.boardSVG(D.geo[1], D.pos[%[1]d], -1), B.boardSVG(D.geo[0], D.pos[%[2]d], -1)];
+			})()`, last, last/2)))
+			must(err)
 			shot, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS("#board svg"), chromedp.NodeVisible))
 			must(err)
 			must(chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#board polygon.c[data-c="5"]`), chromedp.NodeVisible)))
-			cell, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#cell")))
-			must(err)
-			selected, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#board polygon.sel').length`))
-			must(err)
-			for _, k := range []string{"ArrowLeft", "f"} {
-				r, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function(){try{document.dispatchEvent(new KeyboardEvent('keydown',{key:'`+k+`'}));return ''}catch(e){return String(e.stack)}})()`))
-				must(err)
-				if r != "" {
-					t.Errorf("key %s: %s", k, r)
-				}
+			// Then the clicked cell, and the keys ← and F, in one more.
+			type after struct {
+				Cell     string `json:"cell"`
+				Selected int    `json:"selected"`
+				Ply      string `json:"ply"`
+				Orient   string `json:"orient"`
+				Err      string `json:"err"`
 			}
-			plyAfterKey, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.CSS("#board"), "data-ply"))
+			res, err := chromedp.Run(ctx, chromedp.Evaluate[after](`(function(){
+				var r = {cell: document.getElementById('cell').textContent, selected: document.querySelectorAll('#board polygon.sel').length, err: ''};
+				try {
+					document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft'}));
+					document.dispatchEvent(new KeyboardEvent('keydown', {key: 'f'}));
+				} catch (e) { r.err = String(e.stack); }
+				var b = document.getElementById('board');
+				r.ply = b.dataset.ply; r.orient = b.dataset.orient;
+				return r;
+			})()`))
 			must(err)
-			orientAfterKey, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.CSS("#board"), "data-orient"))
-			must(err)
+			if res.Err != "" {
+				t.Errorf("the keys: %s", res.Err)
+			}
+			cell, selected := res.Cell, res.Selected
 			var same [3]bool
 			for i := range got {
 				same[i] = got[i] == want[i]
@@ -208,8 +214,8 @@ func TestBrowserDrawsEveryVariant(t *testing.T) {
 			if name := m.data.Geo[0].Cells[5].ID; cell != "Cell "+name || selected != 1 {
 				t.Errorf("clicking cell 5 (%s): %q, %d marked", name, cell, selected)
 			}
-			if plyAfterKey.Value != strconv.Itoa(last-1) || orientAfterKey.Value != "1" {
-				t.Errorf("after ← and F: ply %s orient %s, want %d and 1", plyAfterKey.Value, orientAfterKey.Value, last-1)
+			if res.Ply != strconv.Itoa(last-1) || res.Orient != "1" {
+				t.Errorf("after ← and F: ply %s orient %s, want %d and 1", res.Ply, res.Orient, last-1)
 			}
 			if docs != "" {
 				for _, w := range []int64{390, 1280} {
