@@ -217,6 +217,14 @@ func TestBrowserDrawsEveryVariant(t *testing.T) {
 			if res.Ply != strconv.Itoa(last-1) || res.Orient != "1" {
 				t.Errorf("after ← and F: ply %s orient %s, want %d and 1", res.Ply, res.Orient, last-1)
 			}
+			// Readable at 360 px: nothing wider than the screen, the board
+			// as wide as it allows.
+			must(chromedp.Do(ctx, viewport(360, 740)))
+			widths, err := chromedp.Run(ctx, chromedp.Evaluate[[2]float64](`[document.documentElement.scrollWidth, document.querySelector('#board svg').getBoundingClientRect().width]`))
+			must(err)
+			if widths[0] > 360 || widths[1] < 330 {
+				t.Errorf("at 360 px the page is %.0f px wide and the board %.0f px", widths[0], widths[1])
+			}
 			if docs != "" {
 				for _, w := range []int64{390, 1280} {
 					h := int64(800)
