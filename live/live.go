@@ -120,7 +120,9 @@ type Local struct{ *Hub }
 func (l Local) Publish(_ context.Context, ev Event) { l.Deliver(ev) }
 
 // Store publishes an event after every committed move and game end of the
-// wrapped store. Everything else passes through.
+// wrapped store (AppendMove, EndGame, and the forfeits of
+// WithdrawFromTournament: every write that ends a game or adds a move).
+// Everything else passes through.
 type Store struct {
 	db.Store
 	N Notifier
@@ -135,15 +137,34 @@ func (s Store) AppendMove(ctx context.Context, gameID int64, expectedPly int, m 
 	return res, err
 }
 
+// WithdrawFromTournament withdraws a player, then publishes each game
+// their withdrawal forfeited.
+func (s Store) WithdrawFromTournament(ctx context.Context, id int64, userID string) (db.Withdrawal, error) {
+	w, err := s.Store.WithdrawFromTournament(ctx, id, userID)
+	if err == nil {
+		for _, b := range w.Forfeited {
+			if b.GameID != 0 {
+				s.publishEnd(ctx, b.GameID)
+			}
+		}
+	}
+	return w, err
+}
+
 // EndGame ends the game, then publishes it.
 func (s Store) EndGame(ctx context.Context, gameID int64, end db.End) (db.Result, error) {
 	res, err := s.Store.EndGame(ctx, gameID, end)
 	if err == nil {
-		ply := -1
-		if g, gerr := s.Store.Game(ctx, gameID); gerr == nil {
-			ply = g.Ply
-		}
-		s.N.Publish(context.WithoutCancel(ctx), Event{GameID: gameID, Ply: ply})
+		s.publishEnd(ctx, gameID)
 	}
 	return res, err
+}
+
+// publishEnd publishes a game that ended without a move.
+func (s Store) publishEnd(ctx context.Context, gameID int64) {
+	ply := -1
+	if g, err := s.Store.Game(ctx, gameID); err == nil {
+		ply = g.Ply
+	}
+	s.N.Publish(context.WithoutCancel(ctx), Event{GameID: gameID, Ply: ply})
 }

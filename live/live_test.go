@@ -138,3 +138,43 @@ func TestPostgresReachesEveryReplica(t *testing.T) {
 		t.Fatal("a bad payload parsed")
 	}
 }
+
+// A withdrawal from a tournament mid-round forfeits the player's game:
+// that end is published too.
+func TestStorePublishesForfeits(t *testing.T) {
+	inner, err := db.Open(filepath.Join(t.TempDir(), "live.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer inner.Close()
+	hub := NewHub()
+	s := Store{Store: inner, N: Local{hub}}
+	ctx := context.Background()
+	tid, err := s.CreateTournament(ctx, db.Tournament{GuildID: "g1", ChannelID: "c1", OrganiserID: "org", Variant: "chess",
+		Rounds: 3, Days: 2, StartsAt: time.Now().Add(time.Hour)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []string{"ann", "bob"} {
+		if err := s.JoinTournament(ctx, tid, db.Entrant{UserID: u}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tr, err := s.Tournament(ctx, tid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	boards, err := s.StartRound(ctx, tid, tr.Version, 1, []db.Pairing{{White: "ann", Black: "bob",
+		Game: db.Game{GuildID: "g1", ChannelID: "c1", Variant: "chess", Days: 2}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch, stop := hub.Subscribe(boards[0].GameID)
+	defer stop()
+	if _, err := s.WithdrawFromTournament(ctx, tid, "bob"); err != nil {
+		t.Fatal(err)
+	}
+	if ev := recv(t, ch, time.Second); ev != (Event{GameID: boards[0].GameID, Ply: 0}) {
+		t.Fatalf("got %+v", ev)
+	}
+}
