@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -61,6 +62,26 @@ type Config struct {
 	// challenges are looked for (env BERMUDA_SCHEDULER_INTERVAL, default
 	// 1m). Each replica looks; the database lets one act on each.
 	SchedulerInterval duration `toml:"scheduler_interval"`
+
+	// PublicURL is where game pages are reached, e.g. https://bermuda.example
+	// (env BERMUDA_PUBLIC_URL); empty serves no pages (package web).
+	PublicURL string `toml:"public_url"`
+	// WebAddr serves the pages on an address of their own (env
+	// BERMUDA_WEB_ADDR); empty serves them on HTTPAddr.
+	WebAddr string `toml:"web_addr"`
+	// WebSecret keys the pages' unguessable addresses (env
+	// BERMUDA_WEB_SECRET), the same on every replica; empty derives one
+	// from the token (resetting the token then changes every address).
+	WebSecret string `toml:"web_secret"`
+}
+
+// webSecret is the key of the game pages' addresses.
+func (c Config) webSecret() []byte {
+	if c.WebSecret != "" {
+		return []byte(c.WebSecret)
+	}
+	sum := sha256.Sum256([]byte("bermuda web pages\x00" + c.Token))
+	return sum[:]
 }
 
 // duration is a time.Duration written as "30s" or "1m" in TOML.
@@ -108,7 +129,8 @@ func LoadConfig(path string, getenv func(string) string) (Config, error) {
 		"DISCORD_TOKEN": &cfg.Token, "BERMUDA_DB": &cfg.Database, "BERMUDA_DEV_GUILD": &cfg.DevGuild,
 		"BERMUDA_LOG_LEVEL": &cfg.LogLevel, "BERMUDA_API_BASE": &cfg.APIBase,
 		"BERMUDA_DOCS_URL": &cfg.DocsURL, "BERMUDA_HTTP_ADDR": &cfg.HTTPAddr, "BERMUDA_PUBLIC_KEY": &cfg.PublicKey,
-		"BERMUDA_METRICS_ADDR": &cfg.MetricsAddr,
+		"BERMUDA_METRICS_ADDR": &cfg.MetricsAddr, "BERMUDA_PUBLIC_URL": &cfg.PublicURL, "BERMUDA_WEB_ADDR": &cfg.WebAddr,
+		"BERMUDA_WEB_SECRET": &cfg.WebSecret,
 	} {
 		if v := strings.TrimSpace(getenv(key)); v != "" {
 			*dst = v
@@ -211,6 +233,17 @@ func (c Config) validateServing() error {
 			return fmt.Errorf("public_key: %w", err)
 		}
 	}
+	if c.PublicURL != "" {
+		if u, err := url.Parse(c.PublicURL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || (u.Path != "" && u.Path != "/") {
+			return fmt.Errorf("public_url %q: want the pages' web address, such as https://bermuda.example", c.PublicURL)
+		}
+		if c.HTTPAddr == "" && c.WebAddr == "" {
+			return errors.New("public_url needs http_addr or web_addr: the address the game pages are served on")
+		}
+		if c.WebSecret != "" && len(c.WebSecret) < 16 {
+			return errors.New("web_secret must be at least 16 characters")
+		}
+	}
 	if c.ShardCount < 1 || c.ShardID < 0 || c.ShardID >= c.ShardCount {
 		return fmt.Errorf("shard_id = %d, shard_count = %d: want shard_count ≥ 1 and 0 ≤ shard_id < shard_count", c.ShardID, c.ShardCount)
 	}
@@ -239,6 +272,7 @@ func (c Config) LogValue() slog.Value {
 		slog.String("http_addr", c.HTTPAddr), slog.String("metrics_addr", c.MetricsAddr),
 		slog.Int("shard_id", c.ShardID), slog.Int("shard_count", c.ShardCount),
 		slog.Duration("scheduler_interval", c.SchedulerInterval.Duration),
+		slog.String("public_url", c.PublicURL), slog.String("web_addr", c.WebAddr), slog.Bool("web_secret_set", c.WebSecret != ""),
 	)
 }
 

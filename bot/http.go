@@ -14,7 +14,9 @@ import (
 
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/interactions"
+	"github.com/bermudachess/bermuda/live"
 	"github.com/bermudachess/bermuda/metrics"
+	"github.com/bermudachess/bermuda/web"
 )
 
 // httpDiscord sends an interaction's first answer in the body of the HTTP
@@ -106,6 +108,15 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		return fmt.Errorf("opening the database %s: %w", db.Redact(cfg.Database), err)
 	}
 	defer store.Close()
+	// Game pages (package web): every committed move and end is published
+	// to the open pages, through PostgreSQL's NOTIFY when replicas share it.
+	var pages *web.Server
+	if cfg.PublicURL != "" {
+		if pages, store, err = startPages(ctx, cfg, store, log); err != nil {
+			return err
+		}
+		defer pages.Stop()
+	}
 
 	s, err := NewSession(cfg.Token, cfg.APIBase)
 	if err != nil {
@@ -180,7 +191,19 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		mux := http.NewServeMux()
 		mux.Handle("POST /interactions", ep)
 		m.Mount(mux, checks...)
-		if err := serve(httpCtx, cfg.HTTPAddr, mux, "/interactions /healthz /readyz /metrics"); err != nil {
+		paths := "/interactions /healthz /readyz /metrics"
+		if pages != nil && (cfg.WebAddr == "" || cfg.WebAddr == cfg.HTTPAddr) {
+			mountPages(mux, pages)
+			paths += " /g/ /static/ /robots.txt"
+		}
+		if err := serve(httpCtx, cfg.HTTPAddr, mux, paths); err != nil {
+			return err
+		}
+	}
+	if pages != nil && cfg.WebAddr != "" && cfg.WebAddr != cfg.HTTPAddr {
+		mux := http.NewServeMux()
+		mountPages(mux, pages)
+		if err := serve(httpCtx, cfg.WebAddr, mux, "/g/ /static/ /robots.txt"); err != nil {
 			return err
 		}
 	}
@@ -241,6 +264,9 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	if ep != nil {
 		log.Info("shutting down: leaving the load balancer's rotation", "wait", drainDelay)
 		time.Sleep(drainDelay)
+		if pages != nil {
+			pages.Stop() // open pages reconnect to another replica
+		}
 		stopHTTP() // no new interactions; those in flight finish below
 	}
 	log.Info("shutting down: finishing interactions in flight")
@@ -248,6 +274,9 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	<-schedDone
 	if !b.Drain(30 * time.Second) {
 		log.Warn("some interactions were still running after 30 s")
+	}
+	if pages != nil {
+		pages.Stop()
 	}
 	stopHTTP()
 	stopMetrics()
@@ -257,4 +286,35 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		}
 	}
 	return nil
+}
+
+// startPages makes the game pages' server and wraps store so that every
+// committed move and game end reaches the open pages: in this process
+// with SQLite, and through NOTIFY/LISTEN on every replica with PostgreSQL.
+func startPages(ctx context.Context, cfg Config, store db.Store, log *slog.Logger) (*web.Server, db.Store, error) {
+	hub := live.NewHub()
+	var notifier live.Notifier = live.Local{Hub: hub}
+	var source live.Source = live.Local{Hub: hub}
+	if db.IsPostgresURL(cfg.Database) {
+		pg, err := live.NewPostgres(cfg.Database, hub, log)
+		if err != nil {
+			return nil, nil, err
+		}
+		go func() { pg.Run(ctx); pg.Close() }()
+		notifier, source = pg, pg
+	}
+	store = live.Store{Store: store, N: notifier}
+	pages, err := web.New(web.Options{Store: store, Events: source, PublicURL: cfg.PublicURL, Secret: cfg.webSecret(), Log: log})
+	if err != nil {
+		return nil, nil, err
+	}
+	log.Info("serving game pages", "public_url", cfg.PublicURL)
+	return pages, store, nil
+}
+
+func mountPages(mux *http.ServeMux, pages *web.Server) {
+	h := pages.Handler()
+	for _, p := range []string{"GET /g/", "GET /static/", "GET /robots.txt"} {
+		mux.Handle(p, h)
+	}
 }

@@ -31,9 +31,31 @@ func coloursOf(s games.Side) armyColours {
 
 func rgb(r, g, b uint8) color.RGBA { return color.RGBA{r, g, b, 0xff} }
 
+// canvas is what the piece drawers draw on: a *gg.Context for the PNGs,
+// an svgCanvas (svg.go) for the web page's SVG, so both come from the
+// same shapes.
+type canvas interface {
+	MoveTo(x, y float64)
+	LineTo(x, y float64)
+	CubicTo(x1, y1, x2, y2, x3, y3 float64)
+	QuadraticTo(x1, y1, x2, y2 float64)
+	ClosePath()
+	DrawCircle(x, y, r float64)
+	DrawRoundedRectangle(x, y, w, h, r float64)
+	SetColor(c color.Color)
+	SetLineWidth(w float64)
+	SetLineCap(c gg.LineCap)
+	Fill()
+	FillPreserve()
+	Stroke()
+	ClipPreserve()
+	ClearPath()
+	ResetClip()
+}
+
 // pen draws in design units: pixel = o + s·unit.
 type pen struct {
-	dc     *gg.Context
+	dc     canvas
 	s      float64
 	ox, oy float64
 	c      armyColours

@@ -62,6 +62,7 @@ type textFace struct {
 	glyphs    map[rune]glyph
 	ascent    int
 	capHeight int
+	px        int // the size asked for
 }
 
 type faceKey struct {
@@ -84,7 +85,7 @@ func getFace(id fontID, px int) (*textFace, error) {
 	}
 	face := truetype.NewFace(fonts[id], &truetype.Options{Size: float64(px), DPI: 72, Hinting: font.HintingFull})
 	m := face.Metrics()
-	tf := &textFace{face: face, glyphs: map[rune]glyph{}, ascent: m.Ascent.Ceil(), capHeight: m.CapHeight.Round()}
+	tf := &textFace{face: face, glyphs: map[rune]glyph{}, ascent: m.Ascent.Ceil(), capHeight: m.CapHeight.Round(), px: px}
 	if tf.capHeight <= 0 {
 		tf.capHeight = px * 7 / 10
 	}

@@ -1,0 +1,416 @@
+// Package web serves a game's page: the board as SVG from the same
+// geometry and piece drawings as the PNGs, seen from a seat, the players,
+// the clock, the moves with their dice, stepping through the game, the
+// review's graph, and live updates (Server-Sent Events) when a move is made
+// anywhere. It reads games through Store and hears of moves through a
+// live.Source, so it knows nothing of Discord; logging in and playing on
+// the page, and Discord's Activity, are meant to come as more handlers on
+// the same Server.
+//
+// Addresses are unguessable: /g/<id>-<mac>, the mac an HMAC-SHA256 of the
+// game id under the server's secret (Token), so nothing is stored and every
+// replica with the same secret serves the same address. Pages carry
+// X-Robots-Tag: noindex and a robots meta tag, and load nothing from other
+// hosts (the Content-Security-Policy says so).
+package web
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"embed"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/live"
+	"github.com/bermudachess/bermuda/render"
+)
+
+// Store is what the pages read. db.Store satisfies it.
+type Store interface {
+	Game(ctx context.Context, id int64) (db.Game, error)
+	Moves(ctx context.Context, gameID int64) ([]db.Move, error)
+	Review(ctx context.Context, gameID int64) (db.ReviewRow, error)
+	PlayerName(ctx context.Context, userID string) (string, error)
+}
+
+// Options configure a Server.
+type Options struct {
+	Store  Store
+	Events live.Source
+	// PublicURL is where the pages are reached, e.g. https://bermuda.example
+	// (no trailing slash): Open Graph tags need absolute addresses.
+	PublicURL string
+	// Secret keys the game addresses' HMAC; the same on every replica.
+	Secret []byte
+	// Enabled, if set, says whether a server (guild) shows its games on
+	// the web; a game of a server that turned it off is "not found".
+	Enabled func(ctx context.Context, guildID string) bool
+	Log     *slog.Logger
+	Now     func() time.Time
+	// Heartbeat is how often an idle event stream sends a comment (keeps
+	// proxies from closing it); 0 means 25 s.
+	Heartbeat time.Duration
+}
+
+// Server serves the pages.
+type Server struct {
+	o      Options
+	mux    *http.ServeMux
+	assets map[string]asset // by hashed name
+	css    string           // the hashed names
+	js     string
+
+	mu    sync.Mutex
+	cache map[cacheKey]*model
+
+	stopping chan struct{} // closed by Stop: event streams end
+	stopOnce sync.Once
+}
+
+// Stop ends the open event streams (at shutdown: an HTTP server's
+// Shutdown waits for them otherwise). Pages connect again to another
+// replica.
+func (s *Server) Stop() { s.stopOnce.Do(func() { close(s.stopping) }) }
+
+type cacheKey struct {
+	id     int64
+	ply    int
+	state  string
+	review bool
+}
+
+type asset struct {
+	body, gz []byte
+	ctype    string
+}
+
+//go:embed static
+var staticFS embed.FS
+
+// New makes a server.
+func New(o Options) (*Server, error) {
+	if o.Store == nil || o.Events == nil {
+		return nil, errors.New("web: a store and an event source are required")
+	}
+	if len(o.Secret) < 16 {
+		return nil, errors.New("web: the secret must be at least 16 bytes")
+	}
+	o.PublicURL = strings.TrimRight(o.PublicURL, "/")
+	if o.Log == nil {
+		o.Log = slog.Default()
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Heartbeat == 0 {
+		o.Heartbeat = 25 * time.Second
+	}
+	s := &Server{o: o, mux: http.NewServeMux(), assets: map[string]asset{}, cache: map[cacheKey]*model{},
+		stopping: make(chan struct{})}
+	for _, name := range []string{"page.css", "board.js"} {
+		body, err := fs.ReadFile(staticFS, "static/"+name)
+		if err != nil {
+			return nil, err
+		}
+		sum := sha256.Sum256(body)
+		base, ext, _ := strings.Cut(name, ".")
+		hashed := fmt.Sprintf("%s.%x.%s", base, sum[:5], ext)
+		ctype := "text/css; charset=utf-8"
+		if ext == "js" {
+			ctype, s.js = "text/javascript; charset=utf-8", hashed
+		} else {
+			s.css = hashed
+		}
+		s.assets[hashed] = asset{body: body, gz: gzipped(body), ctype: ctype}
+	}
+	s.mux.HandleFunc("GET /g/{token}", s.page)
+	s.mux.HandleFunc("GET /g/{token}/data.json", s.dataJSON)
+	s.mux.HandleFunc("GET /g/{token}/events", s.events)
+	s.mux.HandleFunc("GET /g/{token}/board.png", s.boardPNG)
+	s.mux.HandleFunc("GET /static/{name}", s.static)
+	s.mux.HandleFunc("GET /robots.txt", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		io.WriteString(w, "User-agent: *\nDisallow: /\n")
+	})
+	return s, nil
+}
+
+// Handler serves /g/…, /static/… and /robots.txt.
+func (s *Server) Handler() http.Handler { return s.mux }
+
+// Token is a game's address part: its id and an HMAC of it.
+func Token(secret []byte, id int64) string {
+	m := hmac.New(sha256.New, secret)
+	fmt.Fprintf(m, "bermuda game %d", id)
+	return strconv.FormatInt(id, 10) + "-" + base64.RawURLEncoding.EncodeToString(m.Sum(nil)[:16])
+}
+
+// GameURL is the page of game id.
+func (s *Server) GameURL(id int64) string { return s.o.PublicURL + "/g/" + Token(s.o.Secret, id) }
+
+// gameOf checks a token and returns its game id.
+func (s *Server) gameOf(token string) (int64, bool) {
+	idText, _, ok := strings.Cut(token, "-")
+	if !ok {
+		return 0, false
+	}
+	id, err := strconv.ParseInt(idText, 10, 64)
+	if err != nil || id <= 0 {
+		return 0, false
+	}
+	return id, hmac.Equal([]byte(Token(s.o.Secret, id)), []byte(token))
+}
+
+func notFound(w http.ResponseWriter) {
+	w.Header().Set("X-Robots-Tag", "noindex, nofollow")
+	http.Error(w, "No such game.", http.StatusNotFound)
+}
+
+// model loads (or reuses) the model of the game a request names; nil after
+// an answer was written.
+func (s *Server) model(w http.ResponseWriter, r *http.Request) *model {
+	id, ok := s.gameOf(r.PathValue("token"))
+	if !ok {
+		notFound(w)
+		return nil
+	}
+	ctx := r.Context()
+	row, err := s.o.Store.Game(ctx, id)
+	if errors.Is(err, db.ErrNotFound) {
+		notFound(w)
+		return nil
+	}
+	if err != nil {
+		s.o.Log.Error("web: reading a game", "game", id, "err", err)
+		http.Error(w, "The game could not be read.", http.StatusInternalServerError)
+		return nil
+	}
+	if s.o.Enabled != nil && !s.o.Enabled(ctx, row.GuildID) {
+		notFound(w)
+		return nil
+	}
+	reviewed := false
+	if row.State != "active" {
+		if rv, err := s.o.Store.Review(ctx, id); err == nil && rv.State == "done" {
+			reviewed = true
+		}
+	}
+	key := cacheKey{id, row.Ply, row.State, reviewed}
+	s.mu.Lock()
+	m := s.cache[key]
+	s.mu.Unlock()
+	if m != nil && m.row.Deadline.Equal(row.Deadline) {
+		return m
+	}
+	m, err = load(ctx, s.o.Store, id)
+	if err != nil {
+		s.o.Log.Error("web: loading a game", "game", id, "err", err)
+		http.Error(w, "The game could not be read.", http.StatusInternalServerError)
+		return nil
+	}
+	s.mu.Lock()
+	if len(s.cache) >= 64 {
+		clear(s.cache)
+	}
+	s.cache[cacheKey{id, m.row.Ply, m.row.State, reviewed}] = m
+	s.mu.Unlock()
+	return m
+}
+
+// headers every page and answer about a game carries.
+func pageHeaders(w http.ResponseWriter) {
+	h := w.Header()
+	h.Set("X-Robots-Tag", "noindex, nofollow")
+	h.Set("Referrer-Policy", "no-referrer") // the address is the secret
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Security-Policy", "default-src 'none'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self' https://discord.com https://*.discordsays.com")
+}
+
+// write sends body, gzipped when the client takes it.
+func write(w http.ResponseWriter, r *http.Request, ctype string, body []byte) {
+	w.Header().Set("Content-Type", ctype)
+	w.Header().Add("Vary", "Accept-Encoding")
+	if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") && len(body) > 512 {
+		w.Header().Set("Content-Encoding", "gzip")
+		w.Write(gzipped(body))
+		return
+	}
+	w.Write(body)
+}
+
+func gzipped(b []byte) []byte {
+	var buf bytes.Buffer
+	z, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
+	z.Write(b)
+	z.Close()
+	return buf.Bytes()
+}
+
+func (s *Server) static(w http.ResponseWriter, r *http.Request) {
+	a, ok := s.assets[r.PathValue("name")]
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Content-Type", a.ctype)
+	w.Header().Add("Vary", "Accept-Encoding")
+	if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		w.Header().Set("Content-Encoding", "gzip")
+		w.Write(a.gz)
+		return
+	}
+	w.Write(a.body)
+}
+
+// dataJSON is the page's data; ?from=N leaves out the positions and moves
+// before ply N (a page that has them asks for the rest).
+func (s *Server) dataJSON(w http.ResponseWriter, r *http.Request) {
+	m := s.model(w, r)
+	if m == nil {
+		return
+	}
+	d := m.data
+	if from, err := strconv.Atoi(r.URL.Query().Get("from")); err == nil && from > 0 && from <= len(d.Moves) {
+		d.From = from
+		d.Moves = d.Moves[from:]
+		d.Pos = d.Pos[from:]
+		d.Geo = [2]geoData{}
+		d.Marks = nil
+	}
+	body, err := json.Marshal(d)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	pageHeaders(w)
+	w.Header().Set("Cache-Control", "no-store")
+	write(w, r, "application/json", body)
+}
+
+// boardPNG is the last position as the bot draws it, for link previews.
+func (s *Server) boardPNG(w http.ResponseWriter, r *http.Request) {
+	m := s.model(w, r)
+	if m == nil {
+		return
+	}
+	png, err := render.Render(m.views[len(m.views)-1], render.Options{CellPx: 48})
+	if err != nil {
+		http.Error(w, "The board could not be drawn.", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("X-Robots-Tag", "noindex, nofollow")
+	w.Header().Set("Content-Type", "image/png")
+	w.Header().Set("Cache-Control", "public, max-age=60")
+	w.Write(png)
+}
+
+// events streams a game's changes: one "move" event per change, with the
+// number of moves now stored (-1: look), and a comment every Heartbeat.
+// The page fetches what it lacks from data.json.
+func (s *Server) events(w http.ResponseWriter, r *http.Request) {
+	id, ok := s.gameOf(r.PathValue("token"))
+	if !ok {
+		notFound(w)
+		return
+	}
+	row, err := s.o.Store.Game(r.Context(), id)
+	if err != nil || (s.o.Enabled != nil && !s.o.Enabled(r.Context(), row.GuildID)) {
+		notFound(w)
+		return
+	}
+	fl, ok := w.(http.Flusher)
+	if !ok {
+		http.Error(w, "streaming is not supported", http.StatusInternalServerError)
+		return
+	}
+	ch, stop := s.o.Events.Subscribe(id)
+	defer stop()
+	// A stream outlives the server's read and write timeouts: clear the
+	// read deadline (its expiry would cancel the request) and move the
+	// write deadline on before each write.
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{})
+	extend := func() { rc.SetWriteDeadline(time.Now().Add(s.o.Heartbeat + 10*time.Second)) }
+	extend()
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	h.Set("X-Robots-Tag", "noindex, nofollow")
+	// The state as it stands, so a page that missed a move while it
+	// connected catches up at once.
+	fmt.Fprintf(w, "retry: 2000\nevent: move\ndata: {\"ply\":%d,\"state\":%q}\n\n", row.Ply, row.State)
+	fl.Flush()
+	tick := time.NewTicker(s.o.Heartbeat)
+	defer tick.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-s.stopping:
+			return
+		case ev := <-ch:
+			extend()
+			if _, err := fmt.Fprintf(w, "event: move\ndata: {\"ply\":%d}\n\n", ev.Ply); err != nil {
+				return
+			}
+			fl.Flush()
+		case <-tick.C:
+			extend()
+			if _, err := io.WriteString(w, ": keep-alive\n\n"); err != nil {
+				return
+			}
+			fl.Flush()
+		}
+	}
+}
+
+// page is the game's HTML page. ?ply=N shows the position after N moves,
+// ?seat=1|2 puts that seat at the bottom, ?flip=1 turns the board: links
+// that work without JavaScript, which the script takes over.
+func (s *Server) page(w http.ResponseWriter, r *http.Request) {
+	m := s.model(w, r)
+	if m == nil {
+		return
+	}
+	q := r.URL.Query()
+	last := len(m.data.Pos) - 1
+	ply := last
+	if n, err := strconv.Atoi(q.Get("ply")); err == nil && n >= 0 && n <= last {
+		ply = n
+	}
+	seat := 0
+	if q.Get("seat") == "2" {
+		seat = 1
+	}
+	flip := q.Get("flip") == "1"
+	orient := seat
+	if flip {
+		orient = 1 - seat
+	}
+	var buf bytes.Buffer
+	if err := pageTemplate.Execute(&buf, s.pageData(m, ply, seat, flip, orient)); err != nil {
+		s.o.Log.Error("web: page", "game", m.row.ID, "err", err)
+		http.Error(w, "The page could not be made.", http.StatusInternalServerError)
+		return
+	}
+	pageHeaders(w)
+	w.Header().Set("Cache-Control", "no-store")
+	write(w, r, "text/html; charset=utf-8", buf.Bytes())
+}
