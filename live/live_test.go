@@ -164,7 +164,7 @@ func TestStorePublishesForfeits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	boards, err := s.StartRound(ctx, tid, tr.Version, 1, []db.Pairing{{White: "ann", Black: "bob",
+	boards, err := s.StartRound(ctx, tid, tr.Version, 1, time.Now(), []db.Pairing{{White: "ann", Black: "bob",
 		Game: db.Game{GuildID: "g1", ChannelID: "c1", Variant: "chess", Days: 2}}})
 	if err != nil {
 		t.Fatal(err)
