@@ -41,7 +41,7 @@ func TestMain(m *testing.M) {
 }
 
 // browser returns the shared browser's context, starting it on first use.
-func browser(t *testing.T) context.Context {
+func browser(t testing.TB) context.Context {
 	t.Helper()
 	path := ""
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
@@ -51,7 +51,10 @@ func browser(t *testing.T) context.Context {
 		}
 	}
 	if path == "" {
-		t.Skip("no chromium: apt-get install -y chromium (CI installs it)")
+		if os.Getenv("BERMUDA_REQUIRE_CHROMIUM") != "" {
+			t.Fatal("no chromium, and BERMUDA_REQUIRE_CHROMIUM is set: apt-get install -y chromium")
+		}
+		t.Skip("no chromium: apt-get install -y chromium (CI installs it and sets BERMUDA_REQUIRE_CHROMIUM)")
 	}
 	browserOnce.Do(func() {
 		opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path),
@@ -72,7 +75,7 @@ func browser(t *testing.T) context.Context {
 // tab opens a new tab (in a browser context of its own when isolated).
 // It has no deadline (a deadline on a tab's first use would stop the
 // browser); callers bound each step with within.
-func tab(t *testing.T, isolated bool) context.Context {
+func tab(t testing.TB, isolated bool) context.Context {
 	t.Helper()
 	var opts []chromedp.ContextOption
 	if isolated {
@@ -88,7 +91,7 @@ func tab(t *testing.T, isolated bool) context.Context {
 
 // within bounds the steps of one test on a tab: generous, since CI runs
 // the tests with -race beside every other package on two cores.
-func within(t *testing.T, ctx context.Context) context.Context {
+func within(t testing.TB, ctx context.Context) context.Context {
 	ctx, cancel := context.WithTimeout(ctx, 90*time.Second)
 	t.Cleanup(cancel)
 	return ctx
@@ -259,7 +262,7 @@ func TestBrowserSeesMovesLive(t *testing.T) {
 			break
 		}
 		start := time.Now()
-		wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		wctx, cancel := context.WithTimeout(ctx, 60*time.Second)
 		err := chromedp.Do(wctx, chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`body[data-plies="%d"]`, n))))
 		cancel()
 		if err != nil {
@@ -283,22 +286,19 @@ func TestBrowserSeesMovesLive(t *testing.T) {
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("clock").textContent.indexOf("resignation") >= 0`)); err != nil {
 		t.Fatalf("the resignation never reached the page: %v", err)
 	}
+	// How fast is measured, not asserted: the aim is a second (0.1–0.7 s
+	// seen here); the wait above bounds only a move that never arrives.
 	t.Logf("slowest move to reach the page: %s", worst)
-	// The aim is a second (typically 0.1–0.3 s here); the limit leaves room
-	// for a machine shared with other jobs, where a second was seen.
-	if limit := 2 * raceSlack * time.Second; worst > limit {
-		t.Errorf("a move took %s to reach the page (limit %s)", worst, limit)
-	}
 }
 
-// Speed, measured and logged (not asserted): bytes transferred for the
-// page and what it loads, and when the board is drawn after navigation.
-// BERMUDA_WEB_FIGURES=N prints them for every variant, for games of N
-// random moves (60 when N is not a number; fewer when a game ends).
-func TestBrowserSpeedFigures(t *testing.T) {
-	if os.Getenv("BERMUDA_WEB_FIGURES") == "" {
-		t.Skip("BERMUDA_WEB_FIGURES=1 measures the pages' size and speed")
-	}
+// Speed, measured and logged (a benchmark, never asserted): bytes
+// transferred for the page and what it loads, and when the board is drawn
+// after navigation, for every variant:
+//
+//	BERMUDA_WEB_FIGURES=300 go test ./web -run '^$' -bench BrowserPage -benchtime 1x -v
+//
+// for games of N random moves (60 when unset; fewer when a game ends).
+func BenchmarkBrowserPage(t *testing.B) {
 	plies, err := strconv.Atoi(os.Getenv("BERMUDA_WEB_FIGURES"))
 	if err != nil || plies < 1 {
 		plies = 60

@@ -1,5 +1,0 @@
-//go:build !race
-
-package web
-
-const raceSlack = 1
