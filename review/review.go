@@ -20,7 +20,7 @@ type Review struct {
 	// Engine is who judged: OurEngine, or the UCI engine's name
 	// ("Stockfish 17").
 	Engine string `json:"engine"`
-	Plies   []Ply     `json:"plies"`
+	Plies  []Ply  `json:"plies"`
 }
 
 // Summary is one player's figures.
