@@ -197,12 +197,20 @@ func (g Go) command() string {
 // Result is what a search reported last: its best move and the score of
 // its last "info" line with a score (the principal variation's).
 type Result struct {
-	BestMove string   // "" when the position has no legal move
-	Depth    int      // of the last info line with a score
-	CP       int      // centipawns for the side to move, when Mate is 0
-	Mate     int      // moves to mate: > 0 the side to move mates, < 0 is mated
-	PV       []string // the principal variation, best move first
+	BestMove string // "" when the position has no legal move
+	Line            // the principal variation's last exact score
 	Nodes    int64
+	// Lines are the last exact score of each line of a MultiPV search,
+	// Lines[0] the first (the same as Line).
+	Lines []Line
+}
+
+// Line is one line of the search as an info line reported it.
+type Line struct {
+	Depth int      // of the info line
+	CP    int      // centipawns for the side to move, when Mate is 0
+	Mate  int      // moves to mate: > 0 the side to move mates, < 0 is mated
+	PV    []string // the line, its first move first
 }
 
 // Search searches pos within lim and waits for "bestmove" (a search
@@ -251,6 +259,9 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Go) (Result, erro
 			}
 			if len(res.PV) == 0 && res.BestMove != "" {
 				res.PV = []string{res.BestMove}
+				if len(res.Lines) > 0 {
+					res.Lines[0].PV = res.PV
+				}
 			}
 			return res, nil
 		}
@@ -260,15 +271,15 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Go) (Result, erro
 // readInfo takes the score, depth, nodes and line of an info line; lines
 // without a score (currmove reports) and bounds change nothing but nodes.
 func readInfo(f []string, res *Result) {
-	var depth, cp, mate int
+	var line Line
 	var nodes int64
-	var pv []string
+	k := 1
 	scored, bound := false, false
 	for i := 1; i < len(f); i++ {
 		switch f[i] {
 		case "depth":
 			if i+1 < len(f) {
-				depth, _ = strconv.Atoi(f[i+1])
+				line.Depth, _ = strconv.Atoi(f[i+1])
 			}
 		case "nodes":
 			if i+1 < len(f) {
@@ -279,35 +290,36 @@ func readInfo(f []string, res *Result) {
 				v, _ := strconv.Atoi(f[i+2])
 				switch f[i+1] {
 				case "cp":
-					cp, scored = v, true
+					line.CP, scored = v, true
 				case "mate":
-					mate, scored = v, true
+					line.Mate, scored = v, true
 				}
 			}
 		case "lowerbound", "upperbound":
 			bound = true
 		case "multipv":
-			if i+1 < len(f) && f[i+1] != "1" {
-				return // only the first line
+			if i+1 < len(f) {
+				k, _ = strconv.Atoi(f[i+1])
 			}
 		case "pv":
-			pv = append([]string(nil), f[i+1:]...)
+			line.PV = append([]string(nil), f[i+1:]...)
 			i = len(f)
 		}
 	}
 	if nodes > 0 {
 		res.Nodes = nodes
 	}
-	if !scored || bound {
+	if !scored || bound || k < 1 {
 		return
 	}
-	res.Depth, res.CP, res.Mate = depth, cp, mate
-	if mate != 0 {
-		res.CP = 0
+	for len(res.Lines) < k {
+		res.Lines = append(res.Lines, Line{})
 	}
-	if len(pv) > 0 {
-		res.PV = pv
+	if len(line.PV) == 0 {
+		line.PV = res.Lines[k-1].PV
 	}
+	res.Lines[k-1] = line
+	res.Line = res.Lines[0]
 }
 
 // Close says "quit" and waits a little for the engine to end, then kills
