@@ -16,6 +16,7 @@ import (
 
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/interactions"
+	"github.com/bermudachess/bermuda/uci"
 )
 
 // Config is everything an operator can set. config.example.toml documents
@@ -61,7 +62,17 @@ type Config struct {
 	// challenges are looked for (env BERMUDA_SCHEDULER_INTERVAL, default
 	// 1m). Each replica looks; the database lets one act on each.
 	SchedulerInterval duration `toml:"scheduler_interval"`
+	// UCIEngine is the UCI engine that judges reviews of orthodox chess,
+	// as Lichess's Stockfish does (env BERMUDA_UCI_ENGINE): a path or a
+	// program on PATH (Debian's /usr/games/stockfish is found too); "" or
+	// "none" leaves every review to Bermuda's own engine, which also
+	// stands in when the engine is not found. Default "stockfish".
+	UCIEngine string `toml:"uci_engine"`
 }
+
+// ReviewUCI is the UCI engine reviews of orthodox chess use: its path, or
+// "" (with the reason when one was asked for and not found).
+func (c Config) ReviewUCI() (string, error) { return uci.Find(c.UCIEngine) }
 
 // duration is a time.Duration written as "30s" or "1m" in TOML.
 type duration struct{ time.Duration }
@@ -78,7 +89,7 @@ func (d *duration) UnmarshalText(b []byte) error {
 // DefaultConfig holds the values used when nothing is set.
 func DefaultConfig() Config {
 	return Config{Database: "bermuda.db", DefaultDays: 3, LogLevel: "info", APIBase: "https://discord.com",
-		ShardCount: 1, SchedulerInterval: duration{time.Minute}}
+		ShardCount: 1, SchedulerInterval: duration{time.Minute}, UCIEngine: "stockfish"}
 }
 
 // ErrNoToken is returned when no token is configured.
@@ -108,7 +119,7 @@ func LoadConfig(path string, getenv func(string) string) (Config, error) {
 		"DISCORD_TOKEN": &cfg.Token, "BERMUDA_DB": &cfg.Database, "BERMUDA_DEV_GUILD": &cfg.DevGuild,
 		"BERMUDA_LOG_LEVEL": &cfg.LogLevel, "BERMUDA_API_BASE": &cfg.APIBase,
 		"BERMUDA_DOCS_URL": &cfg.DocsURL, "BERMUDA_HTTP_ADDR": &cfg.HTTPAddr, "BERMUDA_PUBLIC_KEY": &cfg.PublicKey,
-		"BERMUDA_METRICS_ADDR": &cfg.MetricsAddr,
+		"BERMUDA_METRICS_ADDR": &cfg.MetricsAddr, "BERMUDA_UCI_ENGINE": &cfg.UCIEngine,
 	} {
 		if v := strings.TrimSpace(getenv(key)); v != "" {
 			*dst = v
@@ -238,7 +249,7 @@ func (c Config) LogValue() slog.Value {
 		slog.String("api_base", c.APIBase), slog.String("docs_url", c.DocsURL), slog.Bool("token_set", c.Token != ""),
 		slog.String("http_addr", c.HTTPAddr), slog.String("metrics_addr", c.MetricsAddr),
 		slog.Int("shard_id", c.ShardID), slog.Int("shard_count", c.ShardCount),
-		slog.Duration("scheduler_interval", c.SchedulerInterval.Duration),
+		slog.Duration("scheduler_interval", c.SchedulerInterval.Duration), slog.String("uci_engine", c.UCIEngine),
 	)
 }
 
