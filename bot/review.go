@@ -139,7 +139,7 @@ func (b *Bot) runReview(ctx context.Context, yield func(), row db.Game, claimedA
 	names := [2]string{b.name(ctx, row.Players[0]), b.name(ctx, row.Players[1])}
 	result, _ := resultTags(row, names)
 	shown := 0
-	opts := review.Options{Nodes: b.ReviewNodes, UCI: b.ReviewUCI, Names: names, Result: result, Progress: func(done, total int) {
+	opts := review.Options{Nodes: b.ReviewNodes, UCI: b.ReviewUCI, UCIDepth: b.ReviewUCIDepth, Names: names, Result: result, Progress: func(done, total int) {
 		yield() // the computer's moves go first
 		pct := done * 100 / max(total, 1)
 		ok, at, err := b.store.RenewReview(ctx, row.ID, claimedAt, b.Now(), pct)

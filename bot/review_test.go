@@ -191,7 +191,7 @@ func TestChessAgainstTheComputerReviewed(t *testing.T) {
 	if sf == "" && os.Getenv("BERMUDA_REQUIRE_STOCKFISH") != "" {
 		t.Fatal("Stockfish is required here (BERMUDA_REQUIRE_STOCKFISH)")
 	}
-	h.bot.ReviewUCI = sf
+	h.bot.ReviewUCI, h.bot.ReviewUCIDepth = sf, 8
 	found := false
 	for _, c := range variantChoices() {
 		found = found || c.Value == "chess"
