@@ -78,10 +78,10 @@ func TestStockfishJudgesChess(t *testing.T) {
 // by positions, Lichess's curve for its centipawns), and prints how far
 // the two agree, move by move.
 //
-//	BERMUDA_STOCKFISH_GAMES=DIR go test -run StockfishAgreement -v -timeout 120m ./review
+//	BERMUDA_STOCKFISH_GAMES=DIR [BERMUDA_STOCKFISH_PLIES=40] go test -run StockfishAgreement -v -timeout 120m ./review
 //
 // DIR holds PGN files (searched recursively), e.g. from bermuda match
-// -records DIR.
+// -records DIR; BERMUDA_STOCKFISH_PLIES keeps each game's first plies only.
 func TestStockfishAgreement(t *testing.T) {
 	dir := os.Getenv("BERMUDA_STOCKFISH_GAMES")
 	if dir == "" {
@@ -100,11 +100,15 @@ func TestStockfishAgreement(t *testing.T) {
 		return nil
 	})
 	sort.Strings(files)
+	maxPlies, _ := strconv.Atoi(os.Getenv("BERMUDA_STOCKFISH_PLIES")) // 0: whole games
 	var ours, theirs []float64
 	var classes [4][4]int // [ours][Stockfish]: none, inaccuracy, mistake, blunder
 	var ourDepths []int
-	for _, f := range files {
+	for k, f := range files {
 		rec := readPGN(t, f)
+		if maxPlies > 0 && len(rec.Plies) > maxPlies {
+			rec.Plies = rec.Plies[:maxPlies]
+		}
 		mine, err := Game(context.Background(), rec, Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -124,6 +128,9 @@ func TestStockfishAgreement(t *testing.T) {
 		}
 		t.Logf("%s: %d plies; accuracy ours %s/%s, Stockfish %s/%s", filepath.Base(filepath.Dir(f))+"/"+filepath.Base(f), len(mine.Plies),
 			fmtAcc(mine.Players[0].Accuracy), fmtAcc(mine.Players[1].Accuracy), fmtAcc(sf.Players[0].Accuracy), fmtAcc(sf.Players[1].Accuracy))
+		if (k+1)%5 == 0 && k+1 < len(files) {
+			report(t, k+1, depth, ours, theirs, classes) // so far
+		}
 	}
 	sort.Ints(ourDepths)
 	t.Logf("our depth: median %d, 10th percentile %d, 90th %d", ourDepths[len(ourDepths)/2], ourDepths[len(ourDepths)/10], ourDepths[len(ourDepths)*9/10])
