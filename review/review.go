@@ -314,8 +314,10 @@ func (r *reviewer) ply(ctx context.Context, s games.ReplayStep, stored games.Ply
 					return Ply{}, 0, err
 				}
 				if ok {
-					loss = checked
-					row.ExpectedAfter = row.ExpectedBefore - loss
+					// The check's difference, within what the mover
+					// had to lose.
+					row.ExpectedAfter = max(0, row.ExpectedBefore-checked)
+					loss = row.ExpectedBefore - row.ExpectedAfter
 				}
 			}
 		} else {

@@ -309,7 +309,7 @@ func TestLegallsMate(t *testing.T) {
 	for _, m := range []string{"e4", "e5", "Nf3", "d6", "Bc4", "Bg4", "Nc3", "g6", "Nxe5", "Bxd1", "Bxf7+", "Ke7", "Nd5#"} {
 		steps = append(steps, step{move: m})
 	}
-	rv := mustReviewWith(t, record(t, "chess", "", steps...), DefaultNodes)
+	rv := mustReviewWith(t, record(t, "chess", "", steps...), 150_000)
 	for _, p := range rv.Plies {
 		t.Logf("ply %2d %-6s best %-6s E %.2f→%.2f loss %s %s depth %d %v", p.Ply, p.Move, p.Best, p.ExpectedBefore, p.ExpectedAfter, fmtLoss(p.Loss), p.Judgement, p.Depth, p.Refutation)
 	}
@@ -324,6 +324,11 @@ func TestLegallsMate(t *testing.T) {
 	}
 	if k := rv.Plies[11]; !k.Forced || k.Loss != nil || k.Judgement != "" {
 		t.Errorf("6...Ke7: %+v, want forced and not judged", k)
+	}
+	for _, p := range rv.Plies {
+		if p.ExpectedAfter < 0 || p.ExpectedAfter > 1 || p.Loss != nil && math.Abs(*p.Loss-max(0, p.ExpectedBefore-p.ExpectedAfter)) > 1e-9 {
+			t.Errorf("ply %d: E %v → %v, loss %s: want both in [0, 1] and the loss their difference (at least 0)", p.Ply, p.ExpectedBefore, p.ExpectedAfter, fmtLoss(p.Loss))
+		}
 	}
 }
 
