@@ -33,6 +33,12 @@ type Bot struct {
 	// ReviewNodes is the search budget per move of a game review (0: the
 	// review package's default; tests use less).
 	ReviewNodes int64
+	// ReviewUCI is the UCI engine (a path) that judges reviews of
+	// orthodox chess (Config.UCIEngine); "" leaves them to ours.
+	ReviewUCI string
+	// ReviewUCIDepth is its depth per position (0: the review package's
+	// default, 18; tests use less).
+	ReviewUCIDepth int
 	// Roller rolls every die; production uses crypto/rand.
 	Roller      games.Roller
 	defaultDays int

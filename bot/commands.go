@@ -10,9 +10,6 @@ import (
 func variantChoices() []*discordgo.ApplicationCommandOptionChoice {
 	var out []*discordgo.ApplicationCommandOptionChoice
 	for _, v := range games.All() {
-		if v.ID == "chess" {
-			continue // plain chess is the engine under Random Move Number Chess, not a Bermuda game
-		}
 		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: v.Name, Value: v.ID})
 	}
 	return out

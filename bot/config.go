@@ -17,6 +17,7 @@ import (
 
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/interactions"
+	"github.com/bermudachess/bermuda/uci"
 )
 
 // Config is everything an operator can set. config.example.toml documents
@@ -73,6 +74,12 @@ type Config struct {
 	// BERMUDA_WEB_SECRET), the same on every replica; empty derives one
 	// from the token (resetting the token then changes every address).
 	WebSecret string `toml:"web_secret"`
+	// UCIEngine is the UCI engine that judges reviews of orthodox chess,
+	// as Lichess's Stockfish does (env BERMUDA_UCI_ENGINE): a path or a
+	// program on PATH (Debian's /usr/games/stockfish is found too); "" or
+	// "none" leaves every review to Bermuda's own engine, which also
+	// stands in when the engine is not found. Default "stockfish".
+	UCIEngine string `toml:"uci_engine"`
 }
 
 // webSecret is the key of the game pages' addresses.
@@ -83,6 +90,10 @@ func (c Config) webSecret() []byte {
 	sum := sha256.Sum256([]byte("bermuda web pages\x00" + c.Token))
 	return sum[:]
 }
+
+// ReviewUCI is the UCI engine reviews of orthodox chess use: its path, or
+// "" (with the reason when one was asked for and not found).
+func (c Config) ReviewUCI() (string, error) { return uci.Find(c.UCIEngine) }
 
 // duration is a time.Duration written as "30s" or "1m" in TOML.
 type duration struct{ time.Duration }
@@ -99,7 +110,7 @@ func (d *duration) UnmarshalText(b []byte) error {
 // DefaultConfig holds the values used when nothing is set.
 func DefaultConfig() Config {
 	return Config{Database: "bermuda.db", DefaultDays: 3, LogLevel: "info", APIBase: "https://discord.com",
-		ShardCount: 1, SchedulerInterval: duration{time.Minute}}
+		ShardCount: 1, SchedulerInterval: duration{time.Minute}, UCIEngine: "stockfish"}
 }
 
 // ErrNoToken is returned when no token is configured.
@@ -130,7 +141,7 @@ func LoadConfig(path string, getenv func(string) string) (Config, error) {
 		"BERMUDA_LOG_LEVEL": &cfg.LogLevel, "BERMUDA_API_BASE": &cfg.APIBase,
 		"BERMUDA_DOCS_URL": &cfg.DocsURL, "BERMUDA_HTTP_ADDR": &cfg.HTTPAddr, "BERMUDA_PUBLIC_KEY": &cfg.PublicKey,
 		"BERMUDA_METRICS_ADDR": &cfg.MetricsAddr, "BERMUDA_PUBLIC_URL": &cfg.PublicURL, "BERMUDA_WEB_ADDR": &cfg.WebAddr,
-		"BERMUDA_WEB_SECRET": &cfg.WebSecret,
+		"BERMUDA_WEB_SECRET": &cfg.WebSecret, "BERMUDA_UCI_ENGINE": &cfg.UCIEngine,
 	} {
 		if v := strings.TrimSpace(getenv(key)); v != "" {
 			*dst = v
@@ -272,7 +283,7 @@ func (c Config) LogValue() slog.Value {
 		slog.String("http_addr", c.HTTPAddr), slog.String("metrics_addr", c.MetricsAddr),
 		slog.Int("shard_id", c.ShardID), slog.Int("shard_count", c.ShardCount),
 		slog.Duration("scheduler_interval", c.SchedulerInterval.Duration),
-		slog.String("public_url", c.PublicURL), slog.String("web_addr", c.WebAddr), slog.Bool("web_secret_set", c.WebSecret != ""),
+		slog.String("public_url", c.PublicURL), slog.String("web_addr", c.WebAddr), slog.Bool("web_secret_set", c.WebSecret != ""), slog.String("uci_engine", c.UCIEngine),
 	)
 }
 

@@ -136,6 +136,9 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	}
 	b := New(Options{Store: store, Discord: dc, Log: log, DefaultDays: cfg.DefaultDays, DocsURL: cfg.DocsURL, Metrics: m,
 		Replicated: ep != nil})
+	if b.ReviewUCI, err = cfg.ReviewUCI(); err != nil {
+		log.Warn("reviews of chess will use Bermuda's engine", "err", err)
+	}
 
 	var draining, gatewayUp atomic.Bool
 	// startingUp names the start-up step under way, "" once all are done:

@@ -138,7 +138,7 @@ func (b *Bot) runReview(ctx context.Context, yield func(), row db.Game, claimedA
 	names := [2]string{b.name(ctx, row.Players[0]), b.name(ctx, row.Players[1])}
 	result, _ := resultTags(row, names)
 	shown := 0
-	opts := review.Options{Nodes: b.ReviewNodes, Names: names, Result: result, Progress: func(done, total int) {
+	opts := review.Options{Nodes: b.ReviewNodes, UCI: b.ReviewUCI, UCIDepth: b.ReviewUCIDepth, Names: names, Result: result, Progress: func(done, total int) {
 		yield() // the computer's moves go first
 		pct := done * 100 / max(total, 1)
 		ok, at, err := b.store.RenewReview(ctx, row.ID, claimedAt, b.Now(), pct)
@@ -209,6 +209,26 @@ func (b *Bot) resumeReviews(ctx context.Context) {
 	}
 }
 
+// judgedBy says which engine judged the game and how deep it searched (the
+// median depth of the judged moves): "Judged by Stockfish 17, depth 18".
+func judgedBy(rev review.Review) string {
+	name := rev.Engine
+	if name == "" || name == review.OurEngine {
+		name = "Bermuda's engine"
+	}
+	var depths []int
+	for _, p := range rev.Plies {
+		if p.Loss != nil {
+			depths = append(depths, p.Depth)
+		}
+	}
+	if len(depths) == 0 {
+		return "Judged by " + name + "."
+	}
+	slices.Sort(depths)
+	return fmt.Sprintf("Judged by %s, depth %d.", name, depths[len(depths)/2])
+}
+
 // reviewMessage is the review as players read it: each player's accuracy,
 // errors and (with dice) luck, the evaluation graph, and the key moments,
 // each a board with the move played and the engine's better move.
@@ -244,6 +264,7 @@ func (b *Bot) reviewMessage(ctx context.Context, row db.Game, rev review.Review)
 		}
 		desc.WriteString("\n")
 	}
+	desc.WriteString(judgedBy(rev) + "\n")
 	desc.WriteString("*Expected score: 1 a win, ½ a draw, 0 a loss, as the engine sees the position. A loss of ≥ 0.05 is an inaccuracy, ≥ 0.10 a mistake, ≥ 0.15 a blunder; luck sums what each roll gave its owner over the average roll.*")
 	eg := evalGraphOf(rev)
 	eg.First = seats[0]

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"image/png"
+	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/bermudachess/bermuda/bot/fakediscord"
 	"github.com/bermudachess/bermuda/review"
+	"github.com/bermudachess/bermuda/uci"
 )
 
 // foolsMate plays 1.f3 e5 2.g4 Qh4# in a new chess game and returns its thread.
@@ -175,4 +177,48 @@ func embedTexts(m fakediscord.Message) []string {
 		}
 	}
 	return out
+}
+
+// TestChessAgainstTheComputerReviewed: orthodox chess is a /challenge
+// variant like the others; a game against the computer is reviewed, and
+// the review says which engine judged it (Stockfish where it is found, as
+// in CI; Bermuda's engine otherwise).
+func TestChessAgainstTheComputerReviewed(t *testing.T) {
+	h := newHarness(t)
+	h.bot.opponent().setLimits(quickComputer)
+	h.bot.ReviewNodes = 3000
+	sf, _ := uci.Find("stockfish")
+	if sf == "" && os.Getenv("BERMUDA_REQUIRE_STOCKFISH") != "" {
+		t.Fatal("Stockfish is required here (BERMUDA_REQUIRE_STOCKFISH)")
+	}
+	h.bot.ReviewUCI, h.bot.ReviewUCIDepth = sf, 8
+	found := false
+	for _, c := range variantChoices() {
+		found = found || c.Value == "chess"
+	}
+	if !found {
+		t.Fatal("chess is not among /challenge's variants")
+	}
+	thread := h.playComputer(ann, "chess", str("color", "white"), integer("level", 1))
+	h.move(ann, thread, "e4")
+	h.settle()
+	h.move(ann, thread, "Qh5")
+	h.settle()
+	h.command(ann, thread, "resign")
+	if row, _ := h.loadThread(thread); row.State != "finished" || row.Variant != "chess" {
+		t.Fatalf("after resigning: %+v", row)
+	}
+	h.command(ann, thread, "review")
+	h.settle()
+	posts := h.reviewPosts(thread)
+	if len(posts) != 1 {
+		t.Fatalf("%d review posts, want 1", len(posts))
+	}
+	want := "Judged by Bermuda's engine"
+	if sf != "" {
+		want = "Judged by Stockfish"
+	}
+	if text := strings.Join(embedTexts(posts[0]), " "); !strings.Contains(text, want) {
+		t.Errorf("the review does not say %q: %s", want, text)
+	}
 }

@@ -41,7 +41,7 @@ type completeGame struct {
 	reason  string // a word of the result's reason
 }
 
-// completeGames returns short games of every variant but chess, each with
+// completeGames returns short games of every variant, each with
 // a roller of its own (a scripted roller is used up by one game).
 func completeGames() []completeGame {
 	return []completeGame{
@@ -49,6 +49,7 @@ func completeGames() []completeGame {
 		{"angle", constantRoller(6), []string{"d2d3", "b9b7", "e1a5", "c9c8", "a5e9", "h9h7", "e9f10"}, "king"},
 		{"bermuda", constantRoller(1), []string{"A1-a8", "G8-h2", "a8b8", "h2f1", "E1-a4", "H8-h1", "b2b3", "F7F6", "b8b7", "H7-g1", "b1a3", "g1e1", "b7c7", "h1d1", "e2e4", "d8a5", "c1b2", "a5a4"}, "king"},
 		{"bede", nil, []string{"i3g5", "g11h11", "e3d3", "e11f11", "i1i3", "f9e9", "f1f2", "h10g9", "f3g3", "h11f10", "c2b3", "d10c9", "a1b2", "b9a9", "g1f1", "e9d9", "f2f10"}, "mate"},
+		{"chess", nil, []string{"f3", "e5", "g4", "Qh4"}, "mate"},
 		{"beryl", nil, []string{"25-26", "24x26", "35-12", "26-30"}, "mate"},
 		{"spindecision", nil, []string{"2-14", "17-12=K", "14x36=K"}, "King"},
 		// Colour throws 6 v 1 (Player 1 is White), then every throw is 2.

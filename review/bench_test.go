@@ -2,6 +2,7 @@ package review
 
 import (
 	"context"
+	"sort"
 	"testing"
 	"time"
 
@@ -23,14 +24,20 @@ func BenchmarkReview(b *testing.B) {
 		b.Run(v.ID, func(b *testing.B) {
 			rec := benchGame(b, v.ID)
 			var cpu, wall time.Duration
+			var rv Review
 			for i := 0; i < b.N; i++ {
 				start, cpu0 := time.Now(), cputest.Process()
-				if _, err := Game(context.Background(), rec, Options{}); err != nil {
+				var err error
+				if rv, err = Game(context.Background(), rec, Options{}); err != nil {
 					b.Fatal(err)
 				}
 				wall += time.Since(start)
 				cpu += cputest.Process() - cpu0
 			}
+			all, mid := depths(rv, 0, benchPlies), depths(rv, 20, 60)
+			b.ReportMetric(median(all), "depth-median")
+			b.ReportMetric(median(mid), "depth-mid")
+			b.ReportMetric(all[0], "depth-min")
 			b.ReportMetric(wall.Seconds()/float64(b.N), "wall-s/game")
 			if cpu > 0 {
 				b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/game")
@@ -67,3 +74,21 @@ func benchGame(b *testing.B, variant string) games.Record {
 		}
 	}
 }
+
+// depths are the depths reached in the positions of plies [from, to)
+// that were judged, sorted.
+func depths(rv Review, from, to int) []float64 {
+	var out []float64
+	for _, p := range rv.Plies {
+		if p.Ply >= from && p.Ply < to && p.Loss != nil {
+			out = append(out, float64(p.Depth))
+		}
+	}
+	if len(out) == 0 {
+		return []float64{0}
+	}
+	sort.Float64s(out)
+	return out
+}
+
+func median(sorted []float64) float64 { return sorted[len(sorted)/2] }

@@ -44,10 +44,12 @@ func rollsOf(faces []int, evs []games.Event, mover games.Player) []roll {
 }
 
 // plyLuck is the luck of each roll of one ply, for its owner, in order
-// (nil entries for rolls that belong to nobody). p1Value gives Player 1's
-// expected score with best play in a position after the dice.
+// (nil entries for rolls that belong to nobody), and the value of the
+// move's chance node for Player 1: the average over every way its dice
+// could fall. p1Value gives Player 1's expected score with best play in a
+// position after the dice.
 func plyLuck(ctx context.Context, before games.Game, move games.Move, faces []int, evs []games.Event,
-	p1Value func(context.Context, games.Game) (float64, error)) ([]roll, []*float64, error) {
+	p1Value func(context.Context, games.Game) (float64, error)) ([]roll, []*float64, float64, error) {
 	rolls := rollsOf(faces, evs, before.Turn().Player)
 	// The same bound for every roll that could have come, so that they
 	// all share one chance node; faces past it (a third lost turn in a
@@ -55,7 +57,7 @@ func plyLuck(ctx context.Context, before games.Game, move games.Move, faces []in
 	// of the game past it gets no luck.
 	outs, err := games.RollOutcomes(before, move, maxBranchedRolls)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, 0, err
 	}
 	values := make([]float64, len(outs))
 	seen := map[string]float64{}
@@ -64,7 +66,7 @@ func plyLuck(ctx context.Context, before games.Game, move games.Move, faces []in
 		v, ok := seen[key]
 		if !ok {
 			if v, err = p1Value(ctx, o.Game); err != nil {
-				return nil, nil, err
+				return nil, nil, 0, err
 			}
 			seen[key] = v
 		}
@@ -100,7 +102,8 @@ func plyLuck(ctx context.Context, before games.Game, move games.Move, faces []in
 		l := (to - from) * sign(r.owner)
 		luck[k] = &l
 	}
-	return rolls, luck, nil
+	node, _ := average(0)
+	return rolls, luck, node, nil
 }
 
 // sign turns a change in Player 1's expected score into one for p.

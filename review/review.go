@@ -17,7 +17,10 @@ type Review struct {
 	// "1/2-1/2", "*" unfinished).
 	Result  string    `json:"result"`
 	Players []Summary `json:"players"` // seat order: Player 1 (White in chess) first
-	Plies   []Ply     `json:"plies"`
+	// Engine is who judged: OurEngine, or the UCI engine's name
+	// ("Stockfish 17").
+	Engine string `json:"engine"`
+	Plies  []Ply  `json:"plies"`
 }
 
 // Summary is one player's figures.
@@ -45,13 +48,16 @@ type Ply struct {
 	Player int    `json:"player"` // index into Players of who moved
 	Move   string `json:"move"`
 	Best   string `json:"best"` // the search's best move
-	// ExpectedBefore and ExpectedAfter are the mover's expected scores
-	// (0–1) with the best move and with the move played, from one search:
-	// before any dice the move itself rolls, after those that came before.
+	// ExpectedBefore is the mover's expected score (0–1) from the search
+	// of the position before the move, after any dice that came before it;
+	// ExpectedAfter is theirs after the move played: from the search of
+	// the next position, or, for a move that rolls dice, the average over
+	// every way they could fall (README.md has the details).
 	ExpectedBefore float64 `json:"expected_before"`
 	ExpectedAfter  float64 `json:"expected_after"`
-	// Loss is ExpectedBefore − ExpectedAfter; null for a forced move (the
-	// only legal one), which is not judged.
+	// Loss is ExpectedBefore − ExpectedAfter (never below 0; 0 for the
+	// search's best move); null for a forced move (the only legal one),
+	// which is not judged.
 	Loss      *float64 `json:"loss"`
 	Judgement string   `json:"judgement"` // "", "inaccuracy", "mistake" or "blunder"
 	Forced    bool     `json:"forced"`
@@ -60,7 +66,11 @@ type Ply struct {
 	// Number Chess); null when it rolled nothing.
 	Luck       *float64 `json:"luck"`
 	RollPlayer *int     `json:"roll_player,omitempty"`
-	Depth      int      `json:"depth"` // of the search that judged the move
+	Depth      int      `json:"depth"` // reached by the search of the position before the move
+	// Refutation is the line that punishes a judged move: the best play
+	// from the position it led to (omitted when the move was not judged an
+	// inaccuracy or worse, or ended the game).
+	Refutation []string `json:"refutation,omitempty"`
 
 	rolls []roll     // the ply's rolls, for the players' sums
 	lucks []*float64 // each roll's luck for its owner
@@ -68,8 +78,9 @@ type Ply struct {
 
 // Options bound and follow a review.
 type Options struct {
-	// Nodes is the search budget per move judged (default DefaultNodes);
-	// MoveTime, if set, replaces it with a time per move.
+	// Nodes is the search budget per position (default NodesFor the
+	// variant);
+	// MoveTime, if set, replaces it with a time per position.
 	Nodes    int64
 	MoveTime time.Duration
 	// Names are the players' names in seat order ("Player 1" and
@@ -81,22 +92,61 @@ type Options struct {
 	Result string
 	// Progress, if set, is called after every ply with how many are done.
 	Progress func(done, total int)
+	// UCI, if set, is the path of a UCI engine (Stockfish) that judges
+	// games of orthodox chess instead of our engine, as Lichess does;
+	// other variants ignore it. UCIDepth is its depth per position
+	// (default DefaultUCIDepth).
+	UCI      string
+	UCIDepth int
 }
 
-// DefaultNodes is the default search budget per move: a 100-ply game of
-// any variant is reviewed within a minute of one core (README.md).
-const DefaultNodes = 150_000
+// DefaultNodes is the default search budget per position for a variant
+// without its own in variantNodes.
+const DefaultNodes = 500_000
 
-// rollShare is the part of a move's budget each position after its dice
-// is searched with, for luck: a roll leads to several positions, and luck
-// needs their values, not their best moves.
-const rollShare = 8
+// variantNodes are the default budgets per position, set so that the
+// benchmark's 100-ply game of each variant is reviewed in about 40 s of
+// one core (at most 60; README.md has the figures): the dice variants pay
+// for luck, and their positions cost more to search.
+var variantNodes = map[string]int64{
+	"chess":        700_000,
+	"angle":        450_000,
+	"bede":         400_000,
+	"bermuda":      700_000,
+	"beryl":        500_000,
+	"randommove":   350_000,
+	"spindecision": 700_000,
+}
 
-// Game reviews a recorded game: every move judged against the engine's
-// best in the same search, every roll's luck, each player's accuracy. It
-// replays rec first (an error if it does not replay), honours ctx between
-// and inside searches, and reports progress per ply. One goroutine: the
-// review takes one core.
+// NodesFor is the default budget per position of a variant's review.
+func NodesFor(variant string) int64 {
+	if n, ok := variantNodes[variant]; ok {
+		return n
+	}
+	return DefaultNodes
+}
+
+// DefaultUCIDepth is the depth a UCI engine searches each position to.
+const DefaultUCIDepth = 18
+
+// rollShare is the part of a position's budget each position after a
+// move's dice is searched with, for luck and for the value of the chance
+// node: a roll leads to several positions, and only their values are
+// needed. A forced move's position gets forcedShare.
+const (
+	rollShare   = 8
+	forcedShare = 4
+)
+
+// OurEngine is Review.Engine when our own engine judged the game.
+const OurEngine = "Bermuda"
+
+// Game reviews a recorded game: every position searched once, in order,
+// each move judged by how much of the mover's expected score it gave away
+// from one position to the next, every roll's luck, each player's
+// accuracy. It replays rec first (an error if it does not replay), honours
+// ctx between and inside searches, and reports progress per ply. One
+// goroutine: the review takes one core (and a UCI engine's one thread).
 func Game(ctx context.Context, rec games.Record, opts Options) (Review, error) {
 	var steps []games.ReplayStep
 	var history []games.Game // the position before each ply, oldest first
@@ -111,19 +161,37 @@ func Game(ctx context.Context, rec games.Record, opts Options) (Review, error) {
 	}
 	r := reviewer{variant: rec.Variant, opts: opts, dice: hasDice(rec)}
 	if r.opts.Nodes <= 0 && r.opts.MoveTime <= 0 {
-		r.opts.Nodes = DefaultNodes
+		r.opts.Nodes = NodesFor(rec.Variant)
 	}
-	out := Review{Variant: rec.Variant, Result: opts.Result}
+	if r.an, err = r.analyst(rec); err != nil {
+		return Review{}, err
+	}
+	defer r.an.close()
+	out := Review{Variant: rec.Variant, Result: opts.Result, Engine: r.an.name()}
 	if out.Result == "" {
 		out.Result, _ = games.ResultTags(final.Outcome())
+	}
+	positions := append(append([]games.Game(nil), history...), final)
+	// Every position is searched once, in order: position i+1's search
+	// finishes the judgement of ply i.
+	var prev *position
+	if len(steps) > 0 {
+		if prev, err = r.position(ctx, positions, 0); err != nil {
+			return Review{}, fmt.Errorf("ply 0 (%s): %w", steps[0].Move.Notation, err)
+		}
 	}
 	var moves []judgedMove
 	var values []float64 // Player 1's expected score before each ply, then at the end
 	for i, s := range steps {
-		row, p1Before, err := r.ply(ctx, s, rec.Plies[i], history[:i+1])
+		next, err := r.position(ctx, positions, i+1)
 		if err != nil {
 			return Review{}, fmt.Errorf("ply %d (%s): %w", i, s.Move.Notation, err)
 		}
+		row, p1Before, err := r.ply(ctx, s, rec.Plies[i], positions[:i+1], prev, next)
+		if err != nil {
+			return Review{}, fmt.Errorf("ply %d (%s): %w", i, s.Move.Notation, err)
+		}
+		prev = next
 		out.Plies = append(out.Plies, row)
 		values = append(values, p1Before)
 		jm := judgedMove{player: -1}
@@ -145,11 +213,53 @@ type reviewer struct {
 	variant string
 	opts    Options
 	dice    bool
+	an      analyst
 }
 
-// limits is the budget of a search: the move's, or a share of it.
-func (r *reviewer) limits(share int64, history []games.Game) engine.Limits {
-	lim := engine.Limits{History: history}
+// position is one position of the game as searched: over (with its
+// result), or its best move, value and line.
+type position struct {
+	g      games.Game
+	over   bool
+	p1     float64 // Player 1's expected score with best play
+	mover  games.Player
+	e      float64 // the same for the player to act
+	best   string
+	depth  int
+	pv     []string
+	forced bool
+}
+
+// position searches positions[i] (the game's earlier positions are the
+// history its search knows).
+func (r *reviewer) position(ctx context.Context, positions []games.Game, i int) (*position, error) {
+	g := positions[i]
+	p := &position{g: g, mover: g.Turn().Player}
+	if o := g.Outcome(); o.Over {
+		p.over, p.p1 = true, resultValue(o)
+		p.e = p.p1
+		if p.mover == games.Player2 {
+			p.e = 1 - p.p1
+		}
+		return p, nil
+	}
+	p.forced = len(g.LegalMoves()) == 1
+	share := int64(1)
+	if p.forced {
+		share = forcedShare // nothing to choose: its value is all we need
+	}
+	a, err := r.an.analyse(ctx, g, positions[:i+1], r.limits(share))
+	if err != nil {
+		return nil, err
+	}
+	p.e, p.best, p.depth, p.pv = a.e, a.best, a.depth, a.pv
+	p.p1 = forP1(p.e, p.mover)
+	return p, nil
+}
+
+// limits is the budget of a search: the position's, or a share of it.
+func (r *reviewer) limits(share int64) engine.Limits {
+	lim := engine.Limits{}
 	if r.opts.MoveTime > 0 {
 		lim.MoveTime = r.opts.MoveTime / time.Duration(share)
 	} else {
@@ -158,45 +268,71 @@ func (r *reviewer) limits(share int64, history []games.Game) engine.Limits {
 	return lim
 }
 
-// ply judges one move and the luck of its dice. It returns the row and
-// Player 1's expected score before the move. history ends with the
-// position the move was played in.
-func (r *reviewer) ply(ctx context.Context, s games.ReplayStep, stored games.Ply, history []games.Game) (Ply, float64, error) {
-	mover := s.Before.Turn().Player
+// forP1 turns the expected score of player p into Player 1's.
+func forP1(e float64, p games.Player) float64 {
+	if p == games.Player2 {
+		return 1 - e
+	}
+	return e
+}
+
+// ply judges one move and the luck of its dice from the searches of the
+// positions before and after it. It returns the row and Player 1's
+// expected score before the move. history ends with the position the move
+// was played in.
+func (r *reviewer) ply(ctx context.Context, s games.ReplayStep, stored games.Ply, history []games.Game, before, after *position) (Ply, float64, error) {
+	mover := before.mover
 	row := Ply{Ply: s.Index, Player: int(mover), Move: s.Move.Notation}
-	forced := len(s.Before.LegalMoves()) == 1
-	share := int64(1)
-	if forced {
-		share = rollShare // nothing to choose: its value is all we need
+	row.Best, row.Depth, row.Forced = before.best, before.depth, before.forced
+	row.ExpectedBefore = before.e
+	p1After := after.p1
+	var rolls []roll
+	var lucks []*float64
+	if len(stored.Rolls) > 0 {
+		// The move's dice: what it is worth is the chance node's value,
+		// the average over every way they could have fallen.
+		var avg float64
+		var err error
+		rolls, lucks, avg, err = plyLuck(ctx, s.Before, s.Move, stored.Rolls, s.Events, func(ctx context.Context, g games.Game) (float64, error) {
+			return r.p1Value(ctx, g, history)
+		})
+		if err != nil {
+			return Ply{}, 0, err
+		}
+		p1After = avg
 	}
-	scores, err := engine.ScoreMoves(ctx, s.Before, r.limits(share, history))
-	if err != nil {
-		return Ply{}, 0, err
-	}
-	played, ok := scores.Of(s.Move.Notation)
-	if !ok {
-		return Ply{}, 0, fmt.Errorf("the search did not score the move played")
-	}
-	best := scores.Best()
-	row.Best, row.Depth, row.Forced = best.Move.Notation, scores.Depth, forced
-	row.ExpectedBefore = Expected(r.variant, best.Score)
-	row.ExpectedAfter = Expected(r.variant, played.Score)
-	if !forced {
-		loss := max(0, row.ExpectedBefore-row.ExpectedAfter)
+	row.ExpectedAfter = forP1(p1After, mover) // Player 1's ↔ the mover's: the same map both ways
+	if !row.Forced {
+		loss := 0.0
+		if row.Move != row.Best {
+			loss = max(0, row.ExpectedBefore-row.ExpectedAfter)
+			if loss >= InaccuracyLoss {
+				// Two searches of consecutive positions can disagree by
+				// the search's own noise: check the two moves in one.
+				checked, ok, err := r.an.compare(ctx, s.Before, row.Best, row.Move, history, r.limits(1))
+				if err != nil {
+					return Ply{}, 0, err
+				}
+				if ok {
+					// The check's difference, within what the mover
+					// had to lose.
+					row.ExpectedAfter = max(0, row.ExpectedBefore-checked)
+					loss = row.ExpectedBefore - row.ExpectedAfter
+				}
+			}
+		} else {
+			// The search's own choice gives nothing away; what the next
+			// position's search sees differently is its own horizon.
+			row.ExpectedAfter = row.ExpectedBefore
+		}
 		row.Loss, row.Judgement = &loss, Judge(loss)
+		if row.Judgement != "" && !after.over {
+			row.Refutation = after.pv
+		}
 	}
-	p1Before := row.ExpectedBefore
-	if mover == games.Player2 {
-		p1Before = 1 - p1Before
-	}
-	if len(stored.Rolls) == 0 {
+	p1Before := forP1(row.ExpectedBefore, mover)
+	if len(rolls) == 0 {
 		return row, p1Before, nil
-	}
-	rolls, lucks, err := plyLuck(ctx, s.Before, s.Move, stored.Rolls, s.Events, func(ctx context.Context, g games.Game) (float64, error) {
-		return r.p1Value(ctx, g, history)
-	})
-	if err != nil {
-		return Ply{}, 0, err
 	}
 	// The row shows the ply's luck for its first roll's owner; a roll of
 	// the other player in the same ply counts against it.
@@ -219,21 +355,17 @@ func (r *reviewer) ply(ctx context.Context, s games.ReplayStep, stored games.Ply
 }
 
 // p1Value is Player 1's expected score in g with best play: the result if
-// the game is over, else a search's best score. history ends with the
-// position before the dice that led to g.
+// the game is over, else a search's, with a share of the budget. history
+// ends with the position before the dice that led to g.
 func (r *reviewer) p1Value(ctx context.Context, g games.Game, history []games.Game) (float64, error) {
 	if o := g.Outcome(); o.Over {
 		return resultValue(o), nil
 	}
-	best, _, err := engine.BestScore(ctx, g, r.limits(rollShare, history))
+	a, err := r.an.analyse(ctx, g, history, r.limits(rollShare))
 	if err != nil {
 		return 0, err
 	}
-	e := Expected(r.variant, best.Score)
-	if g.Turn().Player == games.Player2 {
-		e = 1 - e
-	}
-	return e, nil
+	return forP1(a.e, g.Turn().Player), nil
 }
 
 // resultValue is a finished game's score for Player 1.

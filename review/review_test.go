@@ -197,7 +197,7 @@ func TestLuckAveragesZero(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := reviewer{variant: c.variant, opts: Options{Nodes: testNodes}}
+		r := reviewer{variant: c.variant, opts: Options{Nodes: testNodes}, an: &ourAnalyst{variant: c.variant, a: engine.NewAnalyser()}}
 		memo := map[string]float64{}
 		value := func(ctx context.Context, after games.Game) (float64, error) {
 			k := after.Position()
@@ -218,7 +218,7 @@ func TestLuckAveragesZero(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, lucks, err := plyLuck(context.Background(), g, m, o.Rolls, evs, value)
+			_, lucks, _, err := plyLuck(context.Background(), g, m, o.Rolls, evs, value)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -298,4 +298,43 @@ func TestEveryVariantReviews(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestLegallsMate: 1.e4 e5 2.Nf3 d6 3.Bc4 Bg4 4.Nc3 g6 5.Nxe5! Bxd1??
+// 6.Bxf7+ Ke7 7.Nd5#. White's queen sacrifice is neither a mistake nor a
+// blunder, Black's taking the queen is a blunder, and 6...Ke7, the only
+// move, is not judged.
+func TestLegallsMate(t *testing.T) {
+	var steps []step
+	for _, m := range []string{"e4", "e5", "Nf3", "d6", "Bc4", "Bg4", "Nc3", "g6", "Nxe5", "Bxd1", "Bxf7+", "Ke7", "Nd5#"} {
+		steps = append(steps, step{move: m})
+	}
+	rv := mustReviewWith(t, record(t, "chess", "", steps...), 150_000)
+	for _, p := range rv.Plies {
+		t.Logf("ply %2d %-6s best %-6s E %.2f→%.2f loss %s %s depth %d %v", p.Ply, p.Move, p.Best, p.ExpectedBefore, p.ExpectedAfter, fmtLoss(p.Loss), p.Judgement, p.Depth, p.Refutation)
+	}
+	if rv.Result != games.ResultPlayer1 {
+		t.Fatalf("result %s, want 1-0", rv.Result)
+	}
+	if j := rv.Plies[8].Judgement; j == Mistake || j == Blunder {
+		t.Errorf("5.Nxe5 judged a %s, want neither a mistake nor a blunder", j)
+	}
+	if j := rv.Plies[9].Judgement; j != Blunder {
+		t.Errorf("5...Bxd1 judged %q, want a blunder", j)
+	}
+	if k := rv.Plies[11]; !k.Forced || k.Loss != nil || k.Judgement != "" {
+		t.Errorf("6...Ke7: %+v, want forced and not judged", k)
+	}
+	for _, p := range rv.Plies {
+		if p.ExpectedAfter < 0 || p.ExpectedAfter > 1 || p.Loss != nil && math.Abs(*p.Loss-max(0, p.ExpectedBefore-p.ExpectedAfter)) > 1e-9 {
+			t.Errorf("ply %d: E %v → %v, loss %s: want both in [0, 1] and the loss their difference (at least 0)", p.Ply, p.ExpectedBefore, p.ExpectedAfter, fmtLoss(p.Loss))
+		}
+	}
+}
+
+func fmtLoss(l *float64) string {
+	if l == nil {
+		return "—"
+	}
+	return fmt.Sprintf("%.3f", *l)
 }

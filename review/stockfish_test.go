@@ -1,13 +1,9 @@
 package review
 
 import (
-	"bufio"
 	"context"
-	"fmt"
-	"io"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -15,58 +11,129 @@ import (
 	"testing"
 
 	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/uci"
 )
 
-// TestStockfishAgreement is a one-off measurement, not a check CI runs: it
-// reviews orthodox chess games with our engine and judges the same moves
-// with Stockfish (the played move and the best, each searched to the same
-// depth from the same position, centipawns turned into win percentages by
-// Lichess's curve), then prints how far the two agree.
-//
-//	BERMUDA_STOCKFISH=/usr/games/stockfish BERMUDA_STOCKFISH_GAMES=DIR \
-//	  go test -run StockfishAgreement -v -timeout 60m ./review
-//
-// DIR holds PGN files, e.g. from bermuda match -records DIR.
-func TestStockfishAgreement(t *testing.T) {
-	bin, dir := os.Getenv("BERMUDA_STOCKFISH"), os.Getenv("BERMUDA_STOCKFISH_GAMES")
-	if bin == "" || dir == "" {
-		t.Skip("set BERMUDA_STOCKFISH (a UCI engine) and BERMUDA_STOCKFISH_GAMES (a folder of PGN files)")
+// stockfish finds Stockfish (on PATH or in /usr/games). Without it the
+// test skips, unless BERMUDA_REQUIRE_STOCKFISH is set (CI sets it, and
+// .ci/run installs Debian's package): then it fails.
+func stockfish(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("BERMUDA_STOCKFISH"); p != "" {
+		return p
 	}
-	depth := 14
-	if d, err := strconv.Atoi(os.Getenv("BERMUDA_STOCKFISH_DEPTH")); err == nil {
-		depth = d
+	p, err := uci.Find("stockfish")
+	if p == "" {
+		if os.Getenv("BERMUDA_REQUIRE_STOCKFISH") != "" {
+			t.Fatalf("Stockfish is required here (BERMUDA_REQUIRE_STOCKFISH): %v", err)
+		}
+		t.Skip("no stockfish on PATH or in /usr/games")
 	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*.pgn"))
-	sort.Strings(files)
-	sf, err := startStockfish(bin)
+	return p
+}
+
+// TestStockfishJudgesChess: with a UCI engine set, an orthodox chess game
+// is judged by it (the review names it), Legall's mate comes out right,
+// and the other variants are still judged by ours.
+func TestStockfishJudgesChess(t *testing.T) {
+	bin := stockfish(t)
+	var steps []step
+	for _, m := range []string{"e4", "e5", "Nf3", "d6", "Bc4", "Bg4", "Nc3", "g6", "Nxe5", "Bxd1", "Bxf7+", "Ke7", "Nd5#"} {
+		steps = append(steps, step{move: m})
+	}
+	rv, err := Game(context.Background(), record(t, "chess", "", steps...), Options{UCI: bin, UCIDepth: 12})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer sf.close()
+	if !strings.HasPrefix(rv.Engine, "Stockfish") {
+		t.Errorf("engine %q, want Stockfish", rv.Engine)
+	}
+	for _, p := range rv.Plies {
+		t.Logf("ply %2d %-6s best %-6s E %.2f→%.2f loss %s %s depth %d %v", p.Ply, p.Move, p.Best, p.ExpectedBefore, p.ExpectedAfter, fmtLoss(p.Loss), p.Judgement, p.Depth, p.Refutation)
+	}
+	if j := rv.Plies[8].Judgement; j == Mistake || j == Blunder {
+		t.Errorf("5.Nxe5 judged a %s", j)
+	}
+	if j := rv.Plies[9].Judgement; j != Blunder {
+		t.Errorf("5...Bxd1 judged %q, want a blunder", j)
+	}
+	if k := rv.Plies[11]; !k.Forced || k.Loss != nil {
+		t.Errorf("6...Ke7: %+v, want forced and not judged", k)
+	}
+	if d := rv.Plies[4].Depth; d < 12 {
+		t.Errorf("depth %d, want 12", d)
+	}
+	bede, err := Game(context.Background(), record(t, "bede", "", step{move: "d2e3"}), Options{UCI: bin, Nodes: testNodes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bede.Engine != OurEngine {
+		t.Errorf("bede judged by %q, want ours", bede.Engine)
+	}
+}
+
+// TestStockfishAgreement is a measurement, not a check CI runs: it reviews
+// orthodox chess games with our engine alone and again with Stockfish (one
+// thread, 64 MB, depth BERMUDA_STOCKFISH_DEPTH, default 18; the same review
+// by positions, Lichess's curve for its centipawns), and prints how far
+// the two agree, move by move.
+//
+//	BERMUDA_STOCKFISH_GAMES=DIR [BERMUDA_STOCKFISH_PLIES=40] go test -run StockfishAgreement -v -timeout 120m ./review
+//
+// DIR holds PGN files (searched recursively), e.g. from bermuda match
+// -records DIR; BERMUDA_STOCKFISH_PLIES keeps each game's first plies only.
+func TestStockfishAgreement(t *testing.T) {
+	dir := os.Getenv("BERMUDA_STOCKFISH_GAMES")
+	if dir == "" {
+		t.Skip("set BERMUDA_STOCKFISH_GAMES (a folder of PGN files)")
+	}
+	bin := stockfish(t)
+	depth := 18
+	if d, err := strconv.Atoi(os.Getenv("BERMUDA_STOCKFISH_DEPTH")); err == nil {
+		depth = d
+	}
+	var files []string
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && strings.HasSuffix(p, ".pgn") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	sort.Strings(files)
+	maxPlies, _ := strconv.Atoi(os.Getenv("BERMUDA_STOCKFISH_PLIES")) // 0: whole games
 	var ours, theirs []float64
 	var classes [4][4]int // [ours][Stockfish]: none, inaccuracy, mistake, blunder
-	for _, f := range files {
+	var ourDepths []int
+	for k, f := range files {
 		rec := readPGN(t, f)
-		rv, err := Game(context.Background(), rec, Options{})
+		if maxPlies > 0 && len(rec.Plies) > maxPlies {
+			rec.Plies = rec.Plies[:maxPlies]
+		}
+		mine, err := Game(context.Background(), rec, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		games.ReplayEach(rec, func(s games.ReplayStep) {
-			if s.Index < 0 {
-				return
+		sf, err := Game(context.Background(), rec, Options{UCI: bin, UCIDepth: depth})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, row := range mine.Plies {
+			other := sf.Plies[i]
+			if row.Loss == nil || other.Loss == nil {
+				continue // forced: judged by neither
 			}
-			row := rv.Plies[s.Index]
-			if row.Loss == nil {
-				return // forced: judged by neither
-			}
-			best := sf.winPercent(s.Before.Position(), "", depth)
-			played := sf.winPercent(s.Before.Position(), s.Move.Notation, depth)
-			loss := math.Max(0, best-played) / 100
-			ours, theirs = append(ours, *row.Loss), append(theirs, loss)
-			classes[classIndex(row.Judgement)][classIndex(Judge(loss))]++
-		})
-		t.Logf("%s: %d plies", filepath.Base(f), len(rv.Plies))
+			ours, theirs = append(ours, *row.Loss), append(theirs, *other.Loss)
+			classes[classIndex(row.Judgement)][classIndex(other.Judgement)]++
+			ourDepths = append(ourDepths, row.Depth)
+		}
+		t.Logf("%s: %d plies; accuracy ours %s/%s, Stockfish %s/%s", filepath.Base(filepath.Dir(f))+"/"+filepath.Base(f), len(mine.Plies),
+			fmtAcc(mine.Players[0].Accuracy), fmtAcc(mine.Players[1].Accuracy), fmtAcc(sf.Players[0].Accuracy), fmtAcc(sf.Players[1].Accuracy))
+		if (k+1)%5 == 0 && k+1 < len(files) {
+			report(t, k+1, depth, ours, theirs, classes) // so far
+		}
 	}
+	sort.Ints(ourDepths)
+	t.Logf("our depth: median %d, 10th percentile %d, 90th %d", ourDepths[len(ourDepths)/2], ourDepths[len(ourDepths)/10], ourDepths[len(ourDepths)*9/10])
 	report(t, len(files), depth, ours, theirs, classes)
 }
 
@@ -99,16 +166,31 @@ func report(t *testing.T, nGames, depth int, ours, theirs []float64, classes [4]
 	for i := range classes {
 		same += classes[i][i]
 	}
+	ourBlunders, confirmed, confirmedMistake := 0, classes[3][3], classes[3][2]+classes[3][3]
+	for j := range 4 {
+		ourBlunders += classes[3][j]
+	}
+	theirBlunders := 0
+	for i := range 4 {
+		theirBlunders += classes[i][3]
+	}
 	t.Logf("%d games, %d judged moves, Stockfish depth %d", nGames, len(ours), depth)
 	t.Logf("mean loss: ours %.4f, Stockfish %.4f; mean |difference| %.4f; within 0.05: %.1f%%; Pearson r %.3f",
 		mo, mt, sumAbs/n, 100*float64(within)/n, cov/math.Sqrt(vo*vt))
 	t.Logf("same judgement class: %.1f%% of moves", 100*float64(same)/n)
+	t.Logf("our blunders: %d; Stockfish calls %d of them blunders (%.1f%%), %d at least mistakes (%.1f%%)",
+		ourBlunders, confirmed, pct(confirmed, ourBlunders), confirmedMistake, pct(confirmedMistake, ourBlunders))
+	t.Logf("Stockfish's blunders: %d; we judge %d of them nothing (%.1f%%), %d less than a mistake (%.1f%%), %d less than a blunder (%.1f%%)",
+		theirBlunders, classes[0][3], pct(classes[0][3], theirBlunders), classes[0][3]+classes[1][3], pct(classes[0][3]+classes[1][3], theirBlunders),
+		theirBlunders-classes[3][3], pct(theirBlunders-classes[3][3], theirBlunders))
 	names := []string{"none", "inaccuracy", "mistake", "blunder"}
 	t.Logf("%-11s %s", "ours \\ SF", strings.Join(names, "  "))
 	for i, row := range classes {
 		t.Logf("%-11s %4d %10d %8d %8d", names[i], row[0], row[1], row[2], row[3])
 	}
 }
+
+func pct(a, b int) float64 { return 100 * float64(a) / float64(max(b, 1)) }
 
 func readPGN(t *testing.T, path string) games.Record {
 	f, err := os.Open(path)
@@ -121,85 +203,4 @@ func readPGN(t *testing.T, path string) games.Record {
 		t.Fatal(err)
 	}
 	return rec
-}
-
-// stockfish is a minimal UCI conversation: one search at a time.
-type stockfish struct {
-	cmd *exec.Cmd
-	in  io.WriteCloser
-	out *bufio.Scanner
-}
-
-func startStockfish(bin string) (*stockfish, error) {
-	cmd := exec.Command(bin)
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		return nil, err
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	sf := &stockfish{cmd: cmd, in: in, out: bufio.NewScanner(out)}
-	sf.send("uci")
-	sf.until("uciok")
-	sf.send("setoption name Threads value 1")
-	sf.send("setoption name Hash value 64")
-	sf.send("isready")
-	sf.until("readyok")
-	return sf, nil
-}
-
-func (sf *stockfish) send(line string) { fmt.Fprintln(sf.in, line) }
-
-func (sf *stockfish) until(prefix string) string {
-	for sf.out.Scan() {
-		if line := sf.out.Text(); strings.HasPrefix(line, prefix) {
-			return line
-		}
-	}
-	return ""
-}
-
-// winPercent searches fen to depth (only move, if given) and returns the
-// win percentage for the side to move by Lichess's curve: centipawns
-// clamped to ±1000, a mate counted as 1000.
-func (sf *stockfish) winPercent(fen, move string, depth int) float64 {
-	sf.send("position fen " + fen)
-	cmd := fmt.Sprintf("go depth %d", depth)
-	if move != "" {
-		cmd += " searchmoves " + strings.ToLower(strings.ReplaceAll(move, "=", ""))
-	}
-	sf.send(cmd)
-	cp := 0.0
-	for sf.out.Scan() {
-		line := sf.out.Text()
-		if strings.HasPrefix(line, "bestmove") {
-			break
-		}
-		f := strings.Fields(line)
-		for i := 0; i+2 < len(f); i++ {
-			if f[i] != "score" {
-				continue
-			}
-			v, _ := strconv.Atoi(f[i+2])
-			switch f[i+1] {
-			case "cp":
-				cp = float64(v)
-			case "mate":
-				cp = math.Copysign(1000, float64(v))
-			}
-		}
-	}
-	cp = math.Max(-1000, math.Min(1000, cp))
-	return 50 + 50*(2/(1+math.Exp(-0.00368208*cp))-1)
-}
-
-func (sf *stockfish) close() {
-	sf.send("quit")
-	sf.in.Close()
-	sf.cmd.Wait()
 }

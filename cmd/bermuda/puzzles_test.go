@@ -13,6 +13,7 @@ import (
 
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/puzzles"
+	"github.com/bermudachess/bermuda/uci"
 )
 
 // TestPuzzlesCommand: bermuda puzzles mines seeded self-play games into a
@@ -214,48 +215,22 @@ func stockfishTwoBest(sf *uciPlayer, fen string, depth int) ([2]pvLine, error) {
 	if err := sf.newGame(); err != nil {
 		return out, err
 	}
-	if err := sf.send("position fen " + fen); err != nil {
+	res, err := sf.e.Search(context.Background(), uci.Position{FEN: fen}, uci.Go{Depth: depth})
+	if err != nil {
 		return out, err
 	}
-	if err := sf.send(fmt.Sprintf("go depth %d", depth)); err != nil {
-		return out, err
+	for k := 0; k < 2 && k < len(res.Lines); k++ {
+		l := res.Lines[k]
+		line := pvLine{cp: l.CP, mate: l.Mate, score: fmt.Sprintf("cp %d", l.CP)}
+		if l.Mate != 0 {
+			line.score = fmt.Sprintf("mate %d", l.Mate)
+		}
+		if len(l.PV) > 0 {
+			line.move = l.PV[0]
+		}
+		out[k] = line
 	}
-	for {
-		l, err := sf.await("", 120*time.Second)
-		if err != nil {
-			return out, err
-		}
-		f := strings.Fields(l)
-		if len(f) > 0 && f[0] == "bestmove" {
-			return out, nil
-		}
-		if len(f) == 0 || f[0] != "info" || !strings.Contains(l, " pv ") {
-			continue
-		}
-		var line pvLine
-		k := 0
-		for i := 1; i+1 < len(f); i++ {
-			switch f[i] {
-			case "multipv":
-				k, _ = strconv.Atoi(f[i+1])
-			case "score":
-				if i+2 < len(f) {
-					n, _ := strconv.Atoi(f[i+2])
-					if f[i+1] == "mate" {
-						line.mate = n
-					} else {
-						line.cp = n
-					}
-					line.score = f[i+1] + " " + f[i+2]
-				}
-			case "pv":
-				line.move = f[i+1]
-			}
-		}
-		if k == 1 || k == 2 {
-			out[k-1] = line
-		}
-	}
+	return out, nil
 }
 
 // stockfishE is Lichess's win-chance curve turned into an expected score.

@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/bermudachess/bermuda/engine"
 	"github.com/bermudachess/bermuda/games"
 	"github.com/bermudachess/bermuda/review"
+	"github.com/bermudachess/bermuda/uci"
 )
 
 func init() {
@@ -26,7 +28,9 @@ func runReview(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	variant := fs.String("variant", "chess", "with -fit-scale: variant id")
 	n := fs.Int("games", 200, "with -fit-scale: self-play games")
 	seed := fs.Uint64("seed", 1, "with -fit-scale: seed for the dice, the opening moves and the search")
-	nodes := fs.Int64("nodes", 0, fmt.Sprintf("search nodes per move (default %d; with -fit-scale: per self-play move, default 2000)", review.DefaultNodes))
+	nodes := fs.Int64("nodes", 0, "search nodes per position (default per variant, e.g. 700000 for chess: review.NodesFor; with -fit-scale: per self-play move, default 2000)")
+	judge := fs.String("engine", "auto", "who judges orthodox chess: bermuda (our engine), uci:PATH (a UCI engine such as Stockfish), or auto (Stockfish if on PATH or in /usr/games, else ours); the other variants are always judged by ours")
+	uciDepth := fs.Int("uci-depth", review.DefaultUCIDepth, "with a UCI engine: its depth per position")
 	maxPlies := fs.Int("max-plies", 300, "with -fit-scale: a self-play game still going after this many plies is left out")
 	if help, err := parseFlags(fs, args); help || err != nil {
 		return err
@@ -44,10 +48,15 @@ func runReview(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	uciPath, err := reviewEngine(*judge)
+	if err != nil {
+		return err
+	}
 	opts := review.Options{
 		Nodes: *nodes, MoveTime: time.Duration(*movetime) * time.Millisecond,
 		Names:  [2]string{tags["Player1"], tags["Player2"]},
 		Result: tags["Result"],
+		UCI:    uciPath, UCIDepth: *uciDepth,
 		Progress: func(done, total int) {
 			if done%10 == 0 || done == total {
 				fmt.Fprintf(stderr, "%d/%d plies\n", done, total)
@@ -67,6 +76,24 @@ func runReview(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// reviewEngine reads -engine: the UCI engine's path, or "" for ours.
+func reviewEngine(flag string) (string, error) {
+	switch {
+	case flag == "bermuda":
+		return "", nil
+	case flag == "auto":
+		p, _ := uci.Find("stockfish")
+		return p, nil
+	case strings.HasPrefix(flag, "uci:"):
+		p, err := uci.Find(strings.TrimPrefix(flag, "uci:"))
+		if err != nil || p == "" {
+			return "", usagef("-engine %s: %v", flag, err)
+		}
+		return p, nil
+	}
+	return "", usagef("-engine %q: want bermuda, uci:PATH or auto", flag)
+}
+
 // printReview is the readable summary: each player's figures, then every
 // judged move worth a remark and every roll.
 func printReview(w io.Writer, rv review.Review) {
@@ -74,7 +101,7 @@ func printReview(w io.Writer, rv review.Review) {
 	if v, err := games.Lookup(rv.Variant); err == nil {
 		name = v.Name
 	}
-	fmt.Fprintf(w, "%s, %d plies, result %s\n", name, len(rv.Plies), rv.Result)
+	fmt.Fprintf(w, "%s, %d plies, result %s; judged by %s, depth %s\n", name, len(rv.Plies), rv.Result, engineName(rv), depthRange(rv))
 	for _, p := range rv.Players {
 		acc := "—"
 		if p.Accuracy != nil {
@@ -102,6 +129,32 @@ func printReview(w io.Writer, rv review.Review) {
 		}
 		fmt.Fprintf(w, "  ply %3d %-20s %-8s E %.2f→%.2f  %s\n", p.Ply, rv.Players[p.Player].Name, p.Move, p.ExpectedBefore, p.ExpectedAfter, joinNotes(notes))
 	}
+}
+
+// engineName says who judged, as a sentence would.
+func engineName(rv review.Review) string {
+	if rv.Engine == review.OurEngine {
+		return "Bermuda's engine"
+	}
+	return rv.Engine
+}
+
+// depthRange is the depths the searches reached, "8–12" (judged moves).
+func depthRange(rv review.Review) string {
+	lo, hi := 0, 0
+	for _, p := range rv.Plies {
+		if p.Loss == nil {
+			continue
+		}
+		if lo == 0 || p.Depth < lo {
+			lo = p.Depth
+		}
+		hi = max(hi, p.Depth)
+	}
+	if lo == hi {
+		return fmt.Sprint(lo)
+	}
+	return fmt.Sprintf("%d–%d", lo, hi)
 }
 
 func joinNotes(notes []string) string {

@@ -29,7 +29,7 @@ func TestReviewJSON(t *testing.T) {
 		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		code, out, errs := runCmd(t, "", "review", "-replay", path, "-nodes", "2000", "-json")
+		code, out, errs := runCmd(t, "", "review", "-replay", path, "-engine", "bermuda", "-nodes", "2000", "-json")
 		if code != 0 {
 			t.Fatalf("%s: code %d: %s", c.variant, code, errs)
 		}
@@ -94,10 +94,13 @@ func TestReviewJSON(t *testing.T) {
 			t.Errorf("%s: no roll in the game: pick another seed", c.variant)
 		}
 
-		code, out, errs = runCmd(t, "", "review", "-replay", path, "-nodes", "2000")
-		if code != 0 || !strings.Contains(out, "accuracy") || !strings.Contains(out, "ann") {
+		code, out, errs = runCmd(t, "", "review", "-replay", path, "-engine", "bermuda", "-nodes", "2000")
+		if code != 0 || !strings.Contains(out, "accuracy") || !strings.Contains(out, "ann") || !strings.Contains(out, "judged by Bermuda's engine") {
 			t.Errorf("%s: readable review: code %d, %q %q", c.variant, code, out, errs)
 		}
+	}
+	if code, _, errs := runCmd(t, "", "review", "-replay", filepath.Join(dir, "chess.pgn"), "-engine", "uci:/nonexistent/engine"); code != 2 || !strings.Contains(errs, "not found") {
+		t.Errorf("review with a missing UCI engine: code %d, %q; want 2 and why", code, errs)
 	}
 	if code, _, _ := runCmd(t, "", "review", "-nodes", "2000"); code != 2 {
 		t.Errorf("review without -replay: code %d, want 2", code)

@@ -1,0 +1,252 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/bermudachess/bermuda/games"
+)
+
+// Analysis of a game, position by position, as Lichess analyses with
+// Stockfish: each position is searched once with the ordinary search
+// (iterative deepening, aspiration windows around the last iteration's
+// score), and one transposition table is kept from one position to the
+// next, so that the search of a position starts from what the search of
+// the one before it found (most of the tree below the move played has
+// been searched already). What game review stands on.
+
+// analysisTableBits sizes the table an Analyser keeps: 2^20 entries of 24
+// bytes (24 MB), enough for a few million nodes of a game's positions.
+const analysisTableBits = 20
+
+// aspiration is the first half-width of the window around the previous
+// iteration's score, in hundredths of a pawn; a search that falls outside
+// it is searched again with the failing side widened (doubling each time),
+// then with a full window.
+const aspiration = 30
+
+// Analyser searches the positions of one game one after another, keeping
+// its transposition table between them. It is not safe for concurrent use;
+// one Analyser serves one game (or any positions of one variant: entries
+// are keyed by the position's hash).
+type Analyser struct {
+	tt *table
+}
+
+// NewAnalyser returns an Analyser with an empty table.
+func NewAnalyser() *Analyser { return &Analyser{tt: newTable(analysisTableBits)} }
+
+// Analysis is what the search of one position found.
+type Analysis struct {
+	Best  games.Move
+	Score int // hundredths of a pawn for the player to act (see MateIn)
+	Depth int // the last completed iteration
+	PV    []string
+	Nodes int64
+}
+
+// Analyse searches g as level 5 does, without contempt (a draw scores 0,
+// so the score is the position's), within lim.Nodes or lim.MoveTime
+// (neither: level 5's default time, unless lim.Depth alone bounds it).
+// lim.History counts as in Search; Level, Seed, PieceValues and
+// OnIteration are ignored. The first iteration always completes; later
+// ones are kept only when they complete inside their window. ctx's error
+// stops it.
+func (a *Analyser) Analyse(ctx context.Context, g games.Game, lim Limits) (res Analysis, err error) {
+	legal := g.LegalMoves()
+	if len(legal) == 0 {
+		return Analysis{}, fmt.Errorf("no legal move: the game is over (%s)", g.Outcome().Reason)
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = Analysis{}, fmt.Errorf("analysing %s: %v", g.Position(), r)
+		}
+	}()
+	start := time.Now()
+	s, budget, maxDepth := a.searcher(ctx, g, lim, legal)
+	var last Analysis
+	bestCode := uint32(noMove)
+	prev := 0
+	for depth := 1; depth <= maxDepth; depth++ {
+		if depth == 2 {
+			a.bound(s, lim, budget, start)
+		}
+		score, ok := a.iterate(s, depth, prev)
+		if ctx.Err() != nil {
+			return Analysis{}, ctx.Err()
+		}
+		if !ok || s.rootBest == noMove {
+			break
+		}
+		prev, bestCode = score, s.rootBest
+		last = Analysis{Score: score, Depth: depth, PV: s.pv(depth)}
+		if s.maxNodes > 0 && s.nodes >= s.maxNodes {
+			break
+		}
+		if budget > 0 && time.Since(start) > budget*55/100 {
+			break // the next iteration would not finish in time
+		}
+		if m := MateIn(score); m != 0 && abs(m) <= depth {
+			break // a forced result within the horizon: deeper changes nothing
+		}
+	}
+	if last.Depth == 0 {
+		return Analysis{}, fmt.Errorf("the first iteration did not complete")
+	}
+	m, ok := s.rootMove(bestCode)
+	if last.Best, ok = legalMatch(m, ok, legal); !ok {
+		return Analysis{}, fmt.Errorf("the search chose %q, which is not a legal move", m.Notation)
+	}
+	last.Nodes = s.nodes
+	return last, nil
+}
+
+// iterate searches the root to depth inside an aspiration window around
+// prev, widening the side that fails. It reports false if the search
+// stopped before the iteration completed.
+func (a *Analyser) iterate(s *searcher, depth, prev int) (int, bool) {
+	alpha, beta := -infinity, infinity
+	delta := aspiration
+	if depth >= 4 && MateIn(prev) == 0 {
+		alpha, beta = prev-delta, prev+delta
+	}
+	for {
+		s.rootBest = noMove
+		v := s.search(depth, 0, alpha, beta)
+		if s.stopped {
+			return 0, false
+		}
+		switch {
+		case v <= alpha && alpha > -infinity:
+			delta *= 2
+			alpha = max(-infinity, v-delta)
+			if delta > 16*aspiration {
+				alpha = -infinity
+			}
+		case v >= beta && beta < infinity:
+			delta *= 2
+			beta = min(infinity, v+delta)
+			if delta > 16*aspiration {
+				beta = infinity
+			}
+		default:
+			return v, true
+		}
+	}
+}
+
+// searcher sets up one search of g on the Analyser's table.
+func (a *Analyser) searcher(ctx context.Context, g games.Game, lim Limits, legal []games.Move) (*searcher, time.Duration, int) {
+	a.tt.gen++ // this position's entries replace older ones first
+	lv := levels[5]
+	s := &searcher{ctx: ctx, tt: a.tt}
+	budget := lim.MoveTime
+	if budget == 0 && lim.Nodes == 0 && lim.Depth == 0 {
+		budget = lv.defaultDur
+	}
+	s.rootPlayer = g.Turn().Player
+	ev := newEvaluator(g, nil)
+	s.t = newTree(g, ev)
+	s.rootDraws = repetitionDraws(g, s.t, legal)
+	s.earlier = earlierPositions(lim.History, s.t)
+	maxDepth := lv.maxDepth
+	if lim.Depth > 0 && lim.Depth < maxDepth {
+		maxDepth = lim.Depth
+	}
+	return s, budget, maxDepth
+}
+
+// bound applies the budget from the second iteration on: the first runs
+// unbounded so that there is always a move and a score.
+func (a *Analyser) bound(s *searcher, lim Limits, budget time.Duration, start time.Time) {
+	s.maxNodes = lim.Nodes
+	if budget > 0 {
+		s.deadline = start.Add(budget - budget/10)
+	}
+}
+
+// Compare scores the given moves of g (by notation) in one search: each
+// move is searched with a full window to the same depth, one iteration
+// after another on the Analyser's table, as ScoreMoves does for every move
+// but with the budget spent on these alone. It is the exact check of a
+// played move against the best one, where two searches of consecutive
+// positions might disagree by the search's own noise. Scores are for the
+// player to act in g (a chance move's is the average of its outcomes); the
+// budget and ctx are as in Analyse.
+func (a *Analyser) Compare(ctx context.Context, g games.Game, moves []string, lim Limits) (scores []int, depth int, err error) {
+	legal := g.LegalMoves()
+	if len(legal) == 0 {
+		return nil, 0, fmt.Errorf("no legal move: the game is over (%s)", g.Outcome().Reason)
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			scores, depth, err = nil, 0, fmt.Errorf("comparing moves of %s: %v", g.Position(), r)
+		}
+	}()
+	start := time.Now()
+	s, budget, maxDepth := a.searcher(ctx, g, lim, legal)
+	root := make([]move, len(moves))
+	for i, want := range moves {
+		found := false
+		for _, m := range s.t.moves(nil, false) {
+			if pm, ok := s.t.public(m); ok && pm.Notation == want {
+				root[i], found = m, true
+				break
+			}
+		}
+		if !found {
+			return nil, 0, fmt.Errorf("%s is not a legal move", want)
+		}
+	}
+	s.path[0] = s.t.hash()
+	for d := 1; d <= maxDepth; d++ {
+		if d == 2 {
+			a.bound(s, lim, budget, start)
+		}
+		got := make([]int, len(root))
+		for i, m := range root {
+			if s.rootDraws[m.code] {
+				got[i] = 0
+				continue
+			}
+			got[i] = s.playMove(m, d-1, 0, -infinity, infinity, false)
+			if s.stopped {
+				break
+			}
+		}
+		if ctx.Err() != nil {
+			return nil, 0, ctx.Err()
+		}
+		if s.stopped {
+			break
+		}
+		scores, depth = got, d
+		if s.maxNodes > 0 && s.nodes >= s.maxNodes {
+			break
+		}
+		if budget > 0 && time.Since(start) > budget*55/100 {
+			break
+		}
+		decided := true
+		for _, v := range got {
+			if MateIn(v) == 0 {
+				decided = false
+			}
+		}
+		if decided {
+			break
+		}
+	}
+	if depth == 0 {
+		return nil, 0, fmt.Errorf("the first iteration did not complete")
+	}
+	return scores, depth, nil
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,134 @@
+package review
+
+import (
+	"context"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/bermudachess/bermuda/engine"
+	"github.com/bermudachess/bermuda/games"
+)
+
+// TestBudgetAgreement is a measurement, not a check CI runs: in every
+// variant it reviews a stretch of a game between a level-3 and a level-2
+// engine (so that there are mistakes to find) at the default budget and
+// again at BERMUDA_BUDGET_TIMES (default 20) times it, and prints how often
+// the two give a move the same judgement class. A whole game at 20× takes
+// too long on a shared machine, so the stretch is BERMUDA_BUDGET_PLIES
+// plies (default 24) from ply 16, reviewed from the position there.
+//
+//	BERMUDA_BUDGET_TIMES=20 go test -run BudgetAgreement -v -timeout 180m ./review
+func TestBudgetAgreement(t *testing.T) {
+	times, err := strconv.Atoi(os.Getenv("BERMUDA_BUDGET_TIMES"))
+	if err != nil {
+		t.Skip("set BERMUDA_BUDGET_TIMES (e.g. 20)")
+	}
+	plies := 24
+	if n, err := strconv.Atoi(os.Getenv("BERMUDA_BUDGET_PLIES")); err == nil {
+		plies = n
+	}
+	only := os.Getenv("BERMUDA_BUDGET_VARIANT")
+	allSame, allJudged := 0, 0
+	for _, v := range games.All() {
+		if only != "" && v.ID != only {
+			continue
+		}
+		rec := stretch(t, v.ID, 16, plies)
+		start := time.Now()
+		low := mustReviewWith(t, rec, NodesFor(v.ID))
+		mid := time.Since(start)
+		high := mustReviewWith(t, rec, int64(times)*NodesFor(v.ID))
+		same, judged := 0, 0
+		var classes [4][4]int
+		var dLow, dHigh []float64
+		for i, row := range low.Plies {
+			other := high.Plies[i]
+			if row.Loss == nil || other.Loss == nil {
+				continue
+			}
+			judged++
+			classes[classIndex(row.Judgement)][classIndex(other.Judgement)]++
+			if row.Judgement == other.Judgement {
+				same++
+			}
+			dLow, dHigh = append(dLow, float64(row.Depth)), append(dHigh, float64(other.Depth))
+		}
+		allSame, allJudged = allSame+same, allJudged+judged
+		t.Logf("%s: %d judged moves, same class %d (%.1f%%); depth median %v at 1×, %v at %d×; judgements at 1× %d/%d/%d, at %d× %d/%d/%d; %v and %v",
+			v.ID, judged, same, pct(same, judged), medianOf(dLow), medianOf(dHigh), times,
+			count(low, Inaccuracy), count(low, Mistake), count(low, Blunder), times, count(high, Inaccuracy), count(high, Mistake), count(high, Blunder),
+			mid.Round(time.Second), (time.Since(start) - mid).Round(time.Second))
+		t.Logf("%s classes (1× rows, %d× columns: none, inaccuracy, mistake, blunder): %v", v.ID, times, classes)
+	}
+	t.Logf("all variants: same class %d of %d (%.1f%%)", allSame, allJudged, pct(allSame, allJudged))
+}
+
+func count(rv Review, judgement string) int {
+	n := 0
+	for _, p := range rv.Plies {
+		if p.Judgement == judgement {
+			n++
+		}
+	}
+	return n
+}
+
+func medianOf(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), xs...)
+	for i := range s {
+		for j := i + 1; j < len(s); j++ {
+			if s[j] < s[i] {
+				s[i], s[j] = s[j], s[i]
+			}
+		}
+	}
+	return s[len(s)/2]
+}
+
+// stretch plays a seeded game of a level-3 engine (Player 1) against a
+// level-2 one and returns plies [from, from+n) of it as a record that
+// starts from the position at ply from (with the same dice).
+func stretch(t *testing.T, variant string, from, n int) games.Record {
+	t.Helper()
+	for seed := uint64(1); ; seed++ {
+		dice := games.Seeded(seed)
+		g, _, _, err := games.Start(variant, "", dice)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rec games.Record
+		for ply := 0; ply < from+n && !g.Outcome().Over; ply++ {
+			if ply == from {
+				rec = games.Record{Variant: variant, Setup: g.Position()}
+			}
+			level := 3
+			if g.Turn().Player == games.Player2 {
+				level = 2
+			}
+			r, err := engine.Search(context.Background(), g, engine.Limits{Level: level, Nodes: 3000, Seed: seed*1000 + uint64(ply)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			next, p, _, err := games.Apply(g, r.Move.Notation, dice)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ply >= from {
+				rec.Plies = append(rec.Plies, p)
+			}
+			g = next
+		}
+		if len(rec.Plies) < n {
+			continue
+		}
+		if _, err := games.Replay(rec); err != nil {
+			t.Fatalf("%s: the stretch from ply %d does not replay from its position: %v", variant, from, err)
+		}
+		return rec
+	}
+}
