@@ -57,9 +57,9 @@ func (b *Bot) cmdChallenge(ctx context.Context, r *request) error {
 		if err != nil {
 			return err
 		}
-		days = set.DefaultDays
-		if days == 0 {
-			days = b.defaultDays
+		days = b.defaultDays // the bot's, unless the server chose (/settings days)
+		if set.DaysChosen {
+			days = set.DefaultDays
 		}
 	}
 	if !validDays(days) {

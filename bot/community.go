@@ -201,43 +201,11 @@ func (b *Bot) cmdHelp(ctx context.Context, r *request) error {
 		"• `/notify` — mentions, a DM or a daily digest when it's your move; `/games mine:True` — your games everywhere, your move first.\n" +
 		"• Every die roll is posted as its own message. Time control: days per move; a reminder at 80% of the time; running out loses.\n" +
 		"• `/vacation start days [from]` — a holiday, now or planned: your clocks stop in all your games (30 days a year); `end`, `status`.\n" +
-		"• Server managers: `/settings days` (default time control), `tournament_role` (who may run tournaments), `puzzle_channel` (a daily puzzle).\n"
+		"• Server managers: `/settings days` (default time control), `tournament_role` (who may run tournaments), `puzzle_channel` (a daily puzzle); `clear:` unsets one, `/settings` alone shows them all.\n"
 	if app != "" {
 		text += fmt.Sprintf("Invite me: https://discord.com/oauth2/authorize?client_id=%s&permissions=%d&scope=bot+applications.commands", app, InvitePermissions)
 	}
 	return r.ephemeral(text)
-}
-
-func (b *Bot) cmdSettings(ctx context.Context, r *request) error {
-	if r.i.GuildID == "" {
-		return userErrorf("Settings belong to a server: use this in a server channel.")
-	}
-	if r.i.Member == nil || r.i.Member.Permissions&discordgo.PermissionManageGuild == 0 {
-		return userErrorf("Only members with the **Manage Server** permission can change Bermuda's settings.")
-	}
-	if handled, err := b.puzzleSettings(ctx, r); handled { // puzzle_daily.go
-		return err
-	}
-	if days := r.intOption("days"); days != 0 {
-		if !validDays(days) {
-			return userErrorf("%d days per move is not offered; choose one of %s.", days, daysList())
-		}
-		if err := b.store.SetDefaultDays(ctx, r.i.GuildID, days); err != nil {
-			return err
-		}
-		return r.ephemeral(fmt.Sprintf("New challenges in this server now default to %s per move.", plural(days, "day")))
-	}
-	if role := r.stringOption("tournament_role"); role != "" {
-		if err := b.store.SetTournamentRole(ctx, r.i.GuildID, role); err != nil {
-			return err
-		}
-		return r.ephemeral(fmt.Sprintf("Members with <@&%s> can now run tournaments here (create, cancel, start rounds), as well as server managers.", role))
-	}
-	set, err := b.store.Settings(ctx, r.i.GuildID)
-	if err != nil {
-		return err
-	}
-	return r.ephemeral(fmt.Sprintf("Default time control: %s per move. Change it with `/settings days:`.", plural(set.DefaultDays, "day")))
 }
 
 func (b *Bot) cmdExport(ctx context.Context, r *request) error {

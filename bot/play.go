@@ -110,6 +110,9 @@ func (b *Bot) commitMove(ctx context.Context, s *session, r *request, p games.Pl
 	if err == nil {
 		if answered {
 			msg.Content, msg.AllowedMentions = fmt.Sprintf("🔁 %s had queued an answer to this move.", mention(owner)), noPings
+			// The answer is played before anyone could press Move here:
+			// the next board carries the button.
+			msg.Components = []discordgo.MessageComponent{}
 		}
 		if _, after := splitEvents(evs); len(after) > 0 {
 			msg.Content = strings.TrimPrefix(bullets(row, after), "\n") + "\n" + msg.Content

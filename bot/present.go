@@ -184,7 +184,7 @@ func resultText(row db.Game, g games.Game, winner int, reason string, res db.Res
 	}
 	if res.Rated {
 		for _, c := range res.Changes {
-			fmt.Fprintf(&b, "\n%s: %.0f → %.0f (%+.0f)", mention(c.UserID), c.Before, c.After, c.After-c.Before)
+			fmt.Fprintf(&b, "\n%s: %.0f → %.0f (%s)", mention(c.UserID), c.Before, c.After, shown(c.After-c.Before, 0, true))
 		}
 	} else if reason != "aborted" && res.UnratedTournament {
 		b.WriteString("\nGames of an unrated tournament are not rated.")

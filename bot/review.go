@@ -258,9 +258,9 @@ func (b *Bot) reviewMessage(ctx context.Context, row db.Game, rev review.Review)
 		}
 		fmt.Fprintf(&desc, " · %s · %s · %s", inaccuracies, plural(p.Mistakes, "mistake"), plural(p.Blunders, "blunder"))
 		if p.Luck != nil {
-			fmt.Fprintf(&desc, " · luck %+.2f", *p.Luck)
+			fmt.Fprintf(&desc, " · luck %s", shown(*p.Luck, 2, true))
 			if p.LuckAdjusted != nil {
-				fmt.Fprintf(&desc, " (result without it: %.2f)", *p.LuckAdjusted)
+				fmt.Fprintf(&desc, " (result without it: %s)", shown(*p.LuckAdjusted, 2, false))
 			}
 		}
 		desc.WriteString("\n")
@@ -375,8 +375,9 @@ func (b *Bot) keyMoments(row db.Game, rev review.Review) ([]keyMoment, error) {
 		if err != nil {
 			return nil, err
 		}
-		text := fmt.Sprintf("**Move %d · %s**: **%s** was a %s — expected score %.2f → %.2f. Better: **%s** (marked in blue).",
-			v.MoveNumber, mention(row.Players[p.Player]), moveWords(g, p.Move), p.Judgement, p.ExpectedBefore, p.ExpectedAfter, moveWords(g, p.Best))
+		text := fmt.Sprintf("**Move %d · %s**: **%s** was %s — expected score %s → %s. Better: **%s** (marked in blue).",
+			v.MoveNumber, mention(row.Players[p.Player]), moveWords(g, p.Move), withArticle(p.Judgement), shown(p.ExpectedBefore, 2, false),
+			shown(p.ExpectedAfter, 2, false), moveWords(g, p.Best))
 		out = append(out, keyMoment{text: text, png: png})
 	}
 	return out, nil

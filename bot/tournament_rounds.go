@@ -21,10 +21,12 @@ import (
 // query) and advances each; an organiser's /tournament start_round does
 // the same at once. Every step is claimed in the database on the
 // tournament's version, so a restart or several replicas never pair a
-// round twice: the round's games are committed with the claim, and their
-// threads are opened after it. A crash between the two leaves games
+// round twice: the round's games are committed with the claim, then the
+// round's pairings are posted (claimed once per round in the database),
+// then its threads are opened. A crash after the commit leaves games
 // without threads, which the scheduler's repair of cut-short openings
-// (unopened.go) opens in the tournament's channel.
+// (unopened.go) opens in the tournament's channel, and perhaps a round
+// never announced, which the scheduler announces (announceLostRounds).
 
 // afterRoundCommitted runs between a round's commit and the opening of
 // its threads. Tests make it return false to stand for a process killed
@@ -33,6 +35,7 @@ var afterRoundCommitted = func(tournamentID int64, round int) bool { return true
 
 // dueTournaments advances every tournament that has work now.
 func (b *Bot) dueTournaments(ctx context.Context, now time.Time) {
+	b.announceLostRounds(ctx)
 	due, err := b.store.DueTournaments(ctx, now)
 	if err != nil {
 		b.log.Error("reading due tournaments", "err", err)
@@ -128,7 +131,7 @@ func (b *Bot) pairRound(ctx context.Context, t db.Tournament, entrants []db.Entr
 		pairings[i].Game, openings[i] = row, boardOpening{g, events}
 	}
 	round := t.Round + 1
-	stored, err := b.store.StartRound(ctx, t.ID, t.Version, round, pairings)
+	stored, err := b.store.StartRound(ctx, t.ID, t.Version, round, now, pairings)
 	if err != nil {
 		return "", claimLost(err)
 	}
@@ -136,6 +139,9 @@ func (b *Bot) pairRound(ctx context.Context, t db.Tournament, entrants []db.Entr
 		return "", nil
 	}
 	names := entrantNames(entrants)
+	t.Round, t.State = round, "running"
+	text := roundText(t, stored, names)
+	b.announceRound(ctx, t, text)
 	for i, bd := range stored {
 		if bd.GameID == 0 {
 			continue
@@ -144,11 +150,51 @@ func (b *Bot) pairRound(ctx context.Context, t db.Tournament, entrants []db.Entr
 		row.ID = bd.GameID
 		b.openBoardGame(ctx, t, bd, row, openings[i], names)
 	}
-	t.Round, t.State = round, "running"
-	text := roundText(t, stored, names)
-	b.postTournamentTable(ctx, t, text, round > 1)
 	b.refreshAnnouncement(ctx, t.ID)
 	return text, nil
+}
+
+// announceRound posts t's current round's pairings (text), with the
+// standings after the round before, if this process claims the post.
+func (b *Bot) announceRound(ctx context.Context, t db.Tournament, text string) {
+	ok, err := b.store.ClaimRoundAnnouncement(ctx, t.ID, t.Round)
+	if err != nil {
+		b.log.Error("claiming a round's announcement", "tournament", t.ID, "round", t.Round, "err", err)
+	}
+	if ok {
+		b.postTournamentTable(ctx, t, text, t.Round > 1)
+	}
+}
+
+// announceLostRounds posts each round whose pairings were committed but
+// never announced (the process stopped in between): once, claimed like
+// the post it stands for.
+func (b *Bot) announceLostRounds(ctx context.Context) {
+	lost, err := b.store.UnannouncedRounds(ctx)
+	if err != nil {
+		b.log.Error("reading rounds never announced", "err", err)
+		return
+	}
+	for _, t := range lost {
+		entrants, err := b.store.TournamentEntrants(ctx, t.ID)
+		if err != nil {
+			b.log.Error("reading a tournament's entrants", "tournament", t.ID, "err", err)
+			continue
+		}
+		all, err := b.store.TournamentBoards(ctx, t.ID)
+		if err != nil {
+			b.log.Error("reading a tournament's boards", "tournament", t.ID, "err", err)
+			continue
+		}
+		var boards []db.Board
+		for _, bd := range all {
+			if bd.Round == t.Round {
+				boards = append(boards, bd)
+			}
+		}
+		b.log.Warn("a round's announcement was lost; posting it now", "tournament", t.ID, "round", t.Round)
+		b.announceRound(ctx, t, roundText(t, boards, entrantNames(entrants)))
+	}
 }
 
 func entrantNames(entrants []db.Entrant) map[string]string {
@@ -300,7 +346,7 @@ func scoreText(p float64) string { return strings.TrimSuffix(fmt.Sprintf("%.1f",
 func (b *Bot) postTournamentTable(ctx context.Context, t db.Tournament, text string, withTable bool) {
 	msg := &discordgo.MessageSend{Content: truncate(text, 2000), AllowedMentions: noPings} // many boards: Discord's limit
 	if withTable {
-		if png, err := b.standingsPNG(ctx, t); err == nil {
+		if png, _, err := b.standingsPNG(ctx, t); err == nil {
 			msg.Files = []*discordgo.File{{Name: "standings.png", ContentType: "image/png", Reader: bytes.NewReader(png)}}
 		} else {
 			b.log.Error("drawing a tournament's standings", "tournament", t.ID, "err", err)
@@ -309,22 +355,25 @@ func (b *Bot) postTournamentTable(ctx context.Context, t db.Tournament, text str
 	b.send(t.ChannelID, msg)
 }
 
-func (b *Bot) standingsPNG(ctx context.Context, t db.Tournament) ([]byte, error) {
+// standingsPNG draws the table; title is the picture's title, which a
+// message beside it repeats.
+func (b *Bot) standingsPNG(ctx context.Context, t db.Tournament) (png []byte, title string, err error) {
 	entrants, err := b.store.TournamentEntrants(ctx, t.ID)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	boards, err := b.store.TournamentBoards(ctx, t.ID)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	table, _, err := standingsTable(t, entrants, boards)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	drawing <- struct{}{}
 	defer func() { <-drawing }()
-	return render.Standings(table)
+	png, err = render.Standings(table)
+	return png, table.Title, err
 }
 
 func (b *Bot) tournamentStandings(ctx context.Context, r *request) error {
@@ -336,11 +385,10 @@ func (b *Bot) tournamentStandings(ctx context.Context, r *request) error {
 		return userErrorf("Swiss #%d has not started yet: its first round is paired <t:%d:R>.", t.ID, t.StartsAt.Unix())
 	}
 	r.deferPublic() // drawing takes a moment
-	png, err := b.standingsPNG(ctx, t)
+	png, text, err := b.standingsPNG(ctx, t)
 	if err != nil {
 		return fmt.Errorf("drawing the standings: %w", err)
 	}
-	text := standingsTitle(t)
 	files := []*discordgo.File{{Name: "standings.png", ContentType: "image/png", Reader: bytes.NewReader(png)}}
 	if r.deferred {
 		_, err = b.dc.EditOriginal(r.i, &discordgo.WebhookEdit{Content: &text, Files: files, AllowedMentions: noPings})

@@ -128,7 +128,7 @@ func TestStoreCopyToPostgreSQL(t *testing.T) {
 	if _, ok, err := src.FinishPuzzle(bg, pa.ID, 0, true, 1300); !ok || err != nil {
 		t.Fatalf("finishing a puzzle: %v %v", ok, err)
 	}
-	if err := src.SetPuzzleChannel(bg, "g1", "c1"); err != nil {
+	if err := src.SetPuzzleChannel(bg, "g1", "c1", "u1"); err != nil {
 		t.Fatal(err)
 	}
 	if d, _, err := src.ClaimDailyPuzzle(bg, DailyPuzzle{GuildID: "g1", Day: "2026-03-01", Variant: "chess", PuzzleID: "p1", ChannelID: "c1"}, time.Now(), time.Minute); err != nil {
