@@ -229,7 +229,9 @@ func Written(g games.Game, notation string) string {
 }
 
 func written(m games.Move) string {
-	if i := strings.Index(m.Label, " ("); i > 0 {
+	// SAN before a closing parenthesis: "Nf3 (knight g1→f3)", not
+	// Bede's "Jester (as zebra) f11→h8".
+	if i := strings.LastIndex(m.Label, " ("); i > 0 && strings.HasSuffix(m.Label, ")") && !strings.Contains(m.Label[:i], " ") {
 		return m.Label[:i]
 	}
 	if len(m.Aliases) > 0 && m.Aliases[0] != "" && unicode.IsLetter(rune(m.Aliases[0][0])) {
@@ -398,7 +400,7 @@ func captures(s step) bool {
 func (e *explainer) balance(a, b games.Game) (lost, gained []games.PieceKind) {
 	ma, mb := material(a), material(b)
 	for s, kinds := range ma {
-		gone := minus(kinds, mb[s])
+		gone := promotedOut(minus(kinds, mb[s]), minus(mb[s], kinds))
 		if s == e.side {
 			lost = append(lost, gone...)
 		} else {
@@ -433,6 +435,19 @@ func (e *explainer) withoutLuck(lost, gained []games.PieceKind) ([]games.PieceKi
 		}
 	}
 	return lost, gained
+}
+
+// promotedOut takes out of gone a pawn (or squire) for every piece that
+// came (a promotion): it was not taken.
+func promotedOut(gone, came []games.PieceKind) []games.PieceKind {
+	for _, k := range came {
+		if i := slices.Index(gone, games.Pawn); i >= 0 && k != games.Pawn {
+			gone = slices.Delete(gone, i, i+1)
+		} else if i := slices.Index(gone, games.Squire); i >= 0 && k != games.Squire {
+			gone = slices.Delete(gone, i, i+1)
+		}
+	}
+	return gone
 }
 
 // material is each side's pieces (ghosts left out).

@@ -101,6 +101,18 @@ func TestExplain(t *testing.T) {
 			not:   []string{"inside the Angle", "loses a knight"},
 		},
 		{
+			name: "Bede Chess: the Jester copies the piece just moved", variant: "bede",
+			moves: plies("b1d4"),
+			ply:   review.Ply{Best: "e3d5", Judgement: review.Mistake, ExpectedBefore: 0.5, ExpectedAfter: 0.37, Refutation: []string{"f11h8"}},
+			want:  []string{"1.b1d4?", "Along the engine's line, 1…f11h8: the Jester copies the zebra just moved."},
+		},
+		{
+			name: "Bermuda chess: a piece drops to the human board and takes", variant: "bermuda",
+			moves: plies("b1c3"),
+			ply:   review.Ply{Best: "g1f3", Judgement: review.Blunder, ExpectedBefore: 0.5, ExpectedAfter: 0.3, Refutation: []string{"H7-g1"}},
+			want:  []string{"1.b1c3?? loses a knight: 1…H7-g1!", "Along the engine's line, 1…H7-g1: Black's pawn is now on the lower board, on g1."},
+		},
+		{
 			name: "spIndecision: a declaration along the line", variant: "spindecision",
 			moves: plies("2-14"),
 			ply:   review.Ply{Best: "2-18", Judgement: review.Mistake, ExpectedBefore: 0.5, ExpectedAfter: 0.35, Refutation: []string{"17-12=K"}},
