@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/explain"
 	"github.com/bermudachess/bermuda/games"
 	"github.com/bermudachess/bermuda/picker"
 	"github.com/bermudachess/bermuda/review"
@@ -98,6 +99,7 @@ type lesson struct {
 	row      db.Game
 	mistakes []review.Ply
 	before   map[int]games.Game // the position before each ply
+	words    map[int]string     // each mistake in words (package explain), by ply
 }
 
 func (b *Bot) loadLesson(ctx context.Context, gameID int64, userID string) (*lesson, error) {
@@ -145,6 +147,7 @@ func (b *Bot) loadLesson(ctx context.Context, gameID int64, userID string) (*les
 	}); err != nil {
 		return nil, err
 	}
+	l.words, _ = explain.Plies(rec, l.mistakes) // it replays what just replayed
 	return l, nil
 }
 
@@ -272,6 +275,9 @@ func (l *lesson) verdict(b *Bot, p pickerState, found games.Move) *discordgo.Int
 	default:
 		text = fmt.Sprintf("🤔 Not the engine's first choice: it plays **%s** here (yours: %s; in the game: %s).",
 			moveWords(g, m.Best), moveWords(g, found.Notation), moveWords(g, m.Move))
+	}
+	if w := l.words[m.Ply]; w != "" {
+		text += "\nWhy the game's move was " + withArticle(m.Judgement) + ": " + w
 	}
 	next := pickerState{prefix: learnPrefix, game: p.game, ply: p.ply}
 	label := "Next mistake"

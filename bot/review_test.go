@@ -285,7 +285,7 @@ func TestLearnTypedAnswer(t *testing.T) {
 	}
 	best := rev.Plies[2].Best
 	h.submitForm(ann, thread, lessonMsg.ID, resp.ModalID, map[string]string{"move": " " + best[:2] + "-" + best[2:] + " "})
-	if m := mustMessage(h, lessonMsg.ID); !strings.HasPrefix(m.Content, "✅") {
+	if m := mustMessage(h, lessonMsg.ID); !strings.HasPrefix(m.Content, "✅") || !strings.Contains(m.Content, "Why the game's move was a blunder: 2.g4?? allows mate in 1: 2…Qh4#.") {
 		t.Fatalf("typing the engine's move %s: %q", best, m.Content)
 	}
 }

@@ -336,12 +336,20 @@ func (e *explainer) allowed() string {
 		if missed != "" {
 			what = missed[1:] + " and " + what
 		}
-		return fmt.Sprintf("%s %s: %s.", played, what, lineText(e.clip(len(e.line)), "!"))
+		return stop(fmt.Sprintf("%s %s: %s", played, what, lineText(e.clip(len(e.line)), "!")))
 	}
 	if e.counts() {
 		at := e.settled()
 		lost, gained := e.balance(e.m.Before, e.line[at-1].after)
 		lost, gained = e.withoutLuck(lost, gained)
+		lost, gained = minus(lost, gained), minus(gained, lost) // a pawn for a pawn is no loss
+		if own, _ := e.balance(e.m.Before, e.after); len(own) > 0 && value(minus(lost, own))-value(gained) < 100 {
+			// The move took its own piece (Bede Chess): the loss is the move's.
+			own, _ = e.withoutLuck(own, nil)
+			if len(own) > 0 {
+				return fmt.Sprintf("%s takes its own %s; the engine's line from there: %s.", played, strings.TrimPrefix(strings.TrimPrefix(pieces(own, false), "a "), "an "), lineText(e.clip(len(e.line)), ""))
+			}
+		}
 		if value(lost)-value(gained) >= 100 {
 			what := "loses " + pieces(lost, true)
 			if len(gained) > 0 {
@@ -350,7 +358,7 @@ func (e *explainer) allowed() string {
 			if missed != "" {
 				what = missed[1:] + " and " + what
 			}
-			return fmt.Sprintf("%s %s: %s.", played, what, lineText(e.clip(at), "!"))
+			return stop(fmt.Sprintf("%s %s: %s", played, what, lineText(e.clip(at), "!")))
 		}
 	}
 	if missed != "" {
@@ -358,6 +366,15 @@ func (e *explainer) allowed() string {
 	}
 	return fmt.Sprintf("%s gives away %.2f of its expected score; the engine's line from there: %s.", played,
 		max(0, e.m.Ply.ExpectedBefore-e.m.Ply.ExpectedAfter), lineText(e.clip(len(e.line)), ""))
+}
+
+// stop ends a sentence: with a full stop, unless it ends with a move's
+// own "!".
+func stop(s string) string {
+	if strings.HasSuffix(s, "!") {
+		return s
+	}
+	return s + "."
 }
 
 // clip is the first n steps of the line, at most maxLine.
