@@ -70,8 +70,8 @@ func Plies(rec games.Record, plies []review.Ply) (map[int]string, error) {
 }
 
 // Explain is one judged move in one to three plain sentences, e.g.
-// "6.Nxd5?? loses a knight for a pawn: 6…Nxd5! 7.Bxd8 Bb4+. Better was
-// 6.Nc3, keeping the balance." It is "" when there is nothing to say (a
+// "6.Nxd5?? loses a knight for a pawn: 6…Nxd5! 7.Bxd8 Bb4+. Instead, 6.Nc3
+// would have kept the balance." It is "" when there is nothing to say (a
 // move with no judgement).
 func Explain(m Moment) string {
 	if m.Before == nil || m.Ply.Judgement == "" {
@@ -337,6 +337,9 @@ func (e *explainer) allowed() string {
 			what = missed[1:] + " and " + what
 		}
 		return stop(fmt.Sprintf("%s %s: %s", played, what, lineText(e.clip(len(e.line)), "!")))
+	}
+	if o := last.after.Outcome(); o.Over && o.Draw && e.m.Ply.ExpectedBefore >= 0.6 {
+		return stop(fmt.Sprintf("%s lets the game be drawn (%s): %s", played, o.Reason, lineText(e.clip(len(e.line)), "")))
 	}
 	if e.counts() {
 		at := e.settled()
@@ -621,35 +624,41 @@ func (e *explainer) bestMates() string {
 	return ""
 }
 
-// better says what the engine's move would have done.
+// better says what the engine's move would have done: "Instead, 2.dxe5
+// would have taken a pawn and kept the advantage."
 func (e *explainer) better() string {
 	best, ok := legal(e.m.Before, e.m.Ply.Best)
 	if !ok || e.m.Ply.Best == e.m.Ply.Move || e.bestMates() != "" {
 		return ""
 	}
-	text := "Better was " + numbered(e.m.Before, best)
+	var did []string
 	if next, _, _, err := games.Apply(e.m.Before, best.Notation, likeliest(e.m.Before, best, "")); err == nil && e.counts() {
 		if _, took := e.balance(e.m.Before, next); len(took) > 0 {
-			text += ", taking " + pieces(took, false)
-			return text + "" + e.standing(", and") + "."
+			did = append(did, "taken "+pieces(took, false))
 		}
 	}
-	return text + e.standing(",") + "."
+	if s := e.standing(); s != "" {
+		did = append(did, s)
+	}
+	if len(did) == 0 {
+		return ""
+	}
+	return "Instead, " + numbered(e.m.Before, best) + " would have " + strings.Join(did, " and ") + "."
 }
 
 // standing is what the expected score before the move says the better
 // move keeps: a forced win, the advantage, the balance.
-func (e *explainer) standing(join string) string {
+func (e *explainer) standing() string {
 	eb := e.m.Ply.ExpectedBefore
 	switch {
 	case eb >= 0.999:
-		return join + " keeping a forced win"
+		return "kept a forced win"
 	case eb >= 0.6:
-		return join + " keeping the advantage"
+		return "kept the advantage"
 	case eb >= 0.4:
-		return join + " keeping the balance"
+		return "kept the balance"
 	case eb > 0.001:
-		return join + " holding on"
+		return "defended best"
 	}
 	return ""
 }
@@ -736,6 +745,10 @@ func (e *explainer) angle() string {
 	}
 	const rolls = 4
 	over := 1 - math.Pow(float64(AngleSquares-1)/AngleSquares, rolls)
-	return fmt.Sprintf("It left its %s on %s, inside the Angle: every move rolls the dice while a piece stands there, and each roll names %s with chance 1/%d (%.1f%%), %.1f%% over the next %d moves (1 − (35/36)^%d).",
-		kindName(p.Kind), e.played.To, e.played.To, AngleSquares, 100.0/AngleSquares, 100*over, rolls, rolls)
+	king := ""
+	if p.Kind == games.King {
+		king = "; a side whose King vanishes loses"
+	}
+	return fmt.Sprintf("It left its %s on %s, inside the Angle: every move rolls the dice while a piece stands there, and each roll names %s with chance 1/%d (%.1f%%), %.1f%% over the next %d moves (1 − (35/36)^%d)%s.",
+		kindName(p.Kind), e.played.To, e.played.To, AngleSquares, 100.0/AngleSquares, 100*over, rolls, rolls, king)
 }

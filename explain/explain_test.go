@@ -60,13 +60,13 @@ func TestExplain(t *testing.T) {
 			name: "a hanging piece: named, and the move that takes it", variant: "chess",
 			moves: plies("d2d4", "e7e5", "c1g5"),
 			ply:   review.Ply{Best: "d4e5", Judgement: review.Blunder, ExpectedBefore: 0.6, ExpectedAfter: 0.2, Refutation: []string{"d8g5", "g1f3", "g5f6"}},
-			want:  []string{"2.Bg5?? loses a bishop: 2…Qxg5! 3.Nf3 Qf6.", "Better was 2.dxe5, taking a pawn, and keeping the advantage."},
+			want:  []string{"2.Bg5?? loses a bishop: 2…Qxg5! 3.Nf3 Qf6.", "Instead, 2.dxe5 would have taken a pawn and kept the advantage."},
 		},
 		{
 			name: "a piece for a pawn, the exchange complete", variant: "chess",
 			moves: plies("e2e4", "e7e5", "g1f3", "b8c6", "f3e5"),
 			ply:   review.Ply{Best: "f1b5", Judgement: review.Mistake, ExpectedBefore: 0.55, ExpectedAfter: 0.3, Refutation: []string{"c6e5", "d2d4", "e5g6"}},
-			want:  []string{"3.Nxe5? loses a knight for a pawn: 3…Nxe5! 4.d4 Ng6.", "Better was 3.Bb5, keeping the balance."},
+			want:  []string{"3.Nxe5? loses a knight for a pawn: 3…Nxe5! 4.d4 Ng6.", "Instead, 3.Bb5 would have kept the balance."},
 		},
 		{
 			name: "a line cut inside an exchange counts up to the mover's last answer", variant: "chess",
@@ -78,14 +78,14 @@ func TestExplain(t *testing.T) {
 			name: "a mate allowed", variant: "chess",
 			moves: plies("e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6"),
 			ply:   review.Ply{Best: "g7g6", Judgement: review.Blunder, ExpectedBefore: 0.4, ExpectedAfter: 0, Refutation: []string{"h5f7"}},
-			want:  []string{"3…Nf6?? allows mate in 1: 4.Qxf7#.", "Better was 3…g6"},
+			want:  []string{"3…Nf6?? allows mate in 1: 4.Qxf7#.", "Instead, 3…g6 would have kept the balance."},
 		},
 		{
 			name: "a missed mate", variant: "chess",
 			moves: plies("e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "d2d3"),
 			ply:   review.Ply{Best: "h5f7", Judgement: review.Blunder, ExpectedBefore: 1, ExpectedAfter: 0.1, Refutation: []string{"f6h5", "g1f3"}},
 			want:  []string{"4.d3?? misses mate in 1 (4.Qxf7#) and loses the queen: 4…Nxh5! 5.Nf3."},
-			not:   []string{"Better was"},
+			not:   []string{"would have"},
 		},
 		{
 			name: "the Angle: a piece left where the dice can name it, with its chance", variant: "angle",
