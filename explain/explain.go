@@ -336,10 +336,10 @@ func (e *explainer) allowed() string {
 		if missed != "" {
 			what = missed[1:] + " and " + what
 		}
-		return stop(fmt.Sprintf("%s %s: %s", played, what, lineText(e.clip(len(e.line)), "!")))
+		return stop(fmt.Sprintf("%s %s: %s", played, what, e.lineOf(len(e.line), "!")))
 	}
 	if o := last.after.Outcome(); o.Over && o.Draw && e.m.Ply.ExpectedBefore >= 0.6 {
-		return stop(fmt.Sprintf("%s lets the game be drawn (%s): %s", played, o.Reason, lineText(e.clip(len(e.line)), "")))
+		return stop(fmt.Sprintf("%s lets the game be drawn (%s): %s", played, o.Reason, e.lineOf(len(e.line), "")))
 	}
 	if e.counts() {
 		at := e.settled()
@@ -350,7 +350,7 @@ func (e *explainer) allowed() string {
 			// The move took its own piece (Bede Chess): the loss is the move's.
 			own, _ = e.withoutLuck(own, nil)
 			if len(own) > 0 {
-				return fmt.Sprintf("%s takes its own %s; the engine's line from there: %s.", played, strings.TrimPrefix(strings.TrimPrefix(pieces(own, false), "a "), "an "), lineText(e.clip(len(e.line)), ""))
+				return fmt.Sprintf("%s takes its own %s; the engine's line from there: %s.", played, strings.TrimPrefix(strings.TrimPrefix(pieces(own, false), "a "), "an "), e.lineOf(len(e.line), ""))
 			}
 		}
 		if value(lost)-value(gained) >= 100 {
@@ -361,14 +361,14 @@ func (e *explainer) allowed() string {
 			if missed != "" {
 				what = missed[1:] + " and " + what
 			}
-			return stop(fmt.Sprintf("%s %s: %s", played, what, lineText(e.clip(at), "!")))
+			return stop(fmt.Sprintf("%s %s: %s", played, what, e.lineOf(at, "!")))
 		}
 	}
 	if missed != "" {
-		return fmt.Sprintf("%s%s; the engine's line after it: %s.", played, missed, lineText(e.clip(len(e.line)), ""))
+		return fmt.Sprintf("%s%s; the engine's line after it: %s.", played, missed, e.lineOf(len(e.line), ""))
 	}
 	return fmt.Sprintf("%s gives away %.2f of its expected score; the engine's line from there: %s.", played,
-		max(0, e.m.Ply.ExpectedBefore-e.m.Ply.ExpectedAfter), lineText(e.clip(len(e.line)), ""))
+		max(0, e.m.Ply.ExpectedBefore-e.m.Ply.ExpectedAfter), e.lineOf(len(e.line), ""))
 }
 
 // stop ends a sentence: with a full stop, unless it ends with a move's
@@ -380,8 +380,15 @@ func stop(s string) string {
 	return s + "."
 }
 
-// clip is the first n steps of the line, at most maxLine.
-func (e *explainer) clip(n int) []step { return e.line[:min(n, maxLine, len(e.line))] }
+// lineOf writes the first n steps of the line, at most maxLine of them
+// and "…" after a cut.
+func (e *explainer) lineOf(n int, mark string) string {
+	n = min(n, len(e.line))
+	if n > maxLine {
+		return lineText(e.line[:maxLine], mark) + " …"
+	}
+	return lineText(e.line[:n], mark)
+}
 
 // counts says whether material belongs to the mover: not in spIndecision,
 // whose armies belong to no one.
@@ -677,7 +684,7 @@ func (e *explainer) happened() string {
 	}
 	var along []string
 	prev := e.piece
-	for i, s := range e.line[:min(len(e.line), maxLine)] {
+	for _, s := range e.line[:min(len(e.line), maxLine)] {
 		if s.piece == games.Jester && prev != "" {
 			along = append(along, fmt.Sprintf("%s: the Jester copies the %s just moved", s.written, kindName(prev)))
 		}
@@ -687,7 +694,6 @@ func (e *explainer) happened() string {
 			}
 		}
 		prev = s.piece
-		_ = i
 	}
 	if len(along) > 0 {
 		said = append(said, "Along the engine's line, "+strings.Join(along[:min(2, len(along))], "; ")+".")
