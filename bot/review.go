@@ -368,8 +368,8 @@ func (b *Bot) keyMoments(row db.Game, rev review.Review) ([]keyMoment, error) {
 		chosen = append(chosen, rev.Plies[i])
 	}
 	words, err := explain.Plies(rec, chosen)
-	if err != nil {
-		return nil, err
+	if err != nil { // the words are a help: the moments stand without them
+		b.log.Warn("explaining a review's key moments", "game", row.ID, "err", err)
 	}
 	var out []keyMoment
 	for _, i := range worst {

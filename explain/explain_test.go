@@ -46,7 +46,7 @@ func plies(moves ...string) []games.Ply {
 	return out
 }
 
-func TestExplain(t *testing.T) {
+func TestExplainMoment(t *testing.T) {
 	tests := []struct {
 		name    string
 		variant string
@@ -143,7 +143,7 @@ func TestExplain(t *testing.T) {
 	}
 }
 
-func TestNothingToSay(t *testing.T) {
+func TestMomentNothingToSay(t *testing.T) {
 	m := moment(t, "chess", nil, plies("e2e4"), review.Ply{Best: "e2e4"})
 	if got := Explain(m); got != "" {
 		t.Errorf("an unjudged move is explained: %q", got)
