@@ -124,6 +124,12 @@ func TestExplainMoment(t *testing.T) {
 			ply:   review.Ply{Best: "e7e5", Judgement: review.Inaccuracy, ExpectedBefore: 0.45, ExpectedAfter: 0.38, Refutation: []string{"g7g5"}},
 			want:  []string{"1…f6?!", "After the move, Player 1 loses the turn: Black is on move, played by Player 2.", "the engine's line from there: 2…g5."},
 		},
+		{
+			name: "Random Move Number Chess: a lost turn along the line, where the line needs one", variant: "randommove", start: []int{5, 3},
+			moves: []games.Ply{{Move: "e2e4"}, {Move: "e7e5", Rolls: []int{3}}, {Move: "f2f3", Rolls: []int{2}}},
+			ply:   review.Ply{Best: "g1f3", Judgement: review.Mistake, ExpectedBefore: 0.55, ExpectedAfter: 0.4, Refutation: []string{"b8c6", "c6d4"}},
+			want:  []string{"2.f3?", "Along the engine's line, 2…Nc6: Player 1 loses the turn: Black is on move, played by Player 2."},
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
