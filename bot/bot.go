@@ -227,7 +227,11 @@ func (b *Bot) route(ctx context.Context, r *request) error {
 		}
 		return h(b, ctx, r, n)
 	case discordgo.InteractionModalSubmit:
-		// The bot opens no forms; one from an older version is answered.
+		// The one form the bot opens: a typed answer in Learn from your
+		// mistakes (learn.go); one from an older version is answered.
+		if prefix, _, _ := strings.Cut(i.ModalSubmitData().CustomID, ":"); prefix == learnFormPrefix {
+			return b.learnTyped(ctx, r)
+		}
 		return userErrorf("This form is no longer in use. Please run the command again.")
 	}
 	return nil

@@ -13,6 +13,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/explain"
 	"github.com/bermudachess/bermuda/games"
 	"github.com/bermudachess/bermuda/render"
 	"github.com/bermudachess/bermuda/review"
@@ -286,7 +287,7 @@ func (b *Bot) reviewMessage(ctx context.Context, row db.Game, rev review.Review)
 	}
 	for i, m := range moments {
 		name := fmt.Sprintf("moment-%d.png", i+1)
-		embeds = append(embeds, &discordgo.MessageEmbed{Description: m.text, Color: 0xe53935, Image: &discordgo.MessageEmbedImage{URL: "attachment://" + name}})
+		embeds = append(embeds, &discordgo.MessageEmbed{Description: clip(m.text, embedDescriptionMax), Color: 0xe53935, Image: &discordgo.MessageEmbedImage{URL: "attachment://" + name}})
 		files = append(files, pngFile(name, m.png, m.alt))
 	}
 	learn := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
@@ -333,7 +334,8 @@ type keyMoment struct {
 
 // keyMoments draws the largest errors (up to keyMoments), in game order:
 // the position before each, with the move played marked as a last move
-// and the engine's better move ringed.
+// and the engine's better move ringed, and says each in words (package
+// explain: what the engine's line wins, the variant's own events).
 func (b *Bot) keyMoments(row db.Game, rev review.Review) ([]keyMoment, error) {
 	var worst []int
 	for i, p := range rev.Plies {
@@ -360,6 +362,14 @@ func (b *Bot) keyMoments(row db.Game, rev review.Review) ([]keyMoment, error) {
 	}); err != nil {
 		return nil, err
 	}
+	chosen := make([]review.Ply, 0, len(worst))
+	for _, i := range worst {
+		chosen = append(chosen, rev.Plies[i])
+	}
+	words, err := explain.Plies(rec, chosen)
+	if err != nil { // the words are a help: the moments stand without them
+		b.log.Warn("explaining a review's key moments", "game", row.ID, "err", err)
+	}
 	var out []keyMoment
 	for _, i := range worst {
 		p := rev.Plies[i]
@@ -377,6 +387,9 @@ func (b *Bot) keyMoments(row db.Game, rev review.Review) ([]keyMoment, error) {
 		text := fmt.Sprintf("**Move %d · %s**: **%s** was %s — expected score %s → %s. Better: **%s** (marked in blue).",
 			v.MoveNumber, mention(row.Players[p.Player]), moveWords(g, p.Move), withArticle(p.Judgement), shown(p.ExpectedBefore, 2, false),
 			shown(p.ExpectedAfter, 2, false), moveWords(g, p.Best))
+		if w := words[p.Ply]; w != "" {
+			text += "\n" + w
+		}
 		alt := fmt.Sprintf("Key moment, move %d: the board before %s, with the move played marked and the engine's better move, %s, in blue. %s",
 			v.MoveNumber, moveWords(g, p.Move), moveWords(g, p.Best), boardAlt(v))
 		out = append(out, keyMoment{text: text, alt: alt, png: png})

@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"image/png"
 	"os"
 	"strings"
@@ -81,6 +82,10 @@ func TestReviewOfAFinishedGame(t *testing.T) {
 	checkReviewPictures(t, posts[0], 1)
 	if text := posts[0].Content + strings.Join(embedTexts(posts[0]), " "); !strings.Contains(text, "g4") || !strings.Contains(text, "blunder") {
 		t.Errorf("the review does not name the blunder g4: %s", text)
+	}
+	// The key moment says it in words (package explain): the mate it allows.
+	if moments := embedTexts(posts[0]); len(moments) < 2 || !strings.Contains(moments[1], "2.g4?? allows mate in 1: 2…Qh4#.") {
+		t.Errorf("the key moment does not explain the blunder: %q", moments)
 	}
 	progress := false
 	for _, m := range h.fake.Messages(thread) {
@@ -220,5 +225,67 @@ func TestChessAgainstTheComputerReviewed(t *testing.T) {
 	}
 	if text := strings.Join(embedTexts(posts[0]), " "); !strings.Contains(text, want) {
 		t.Errorf("the review does not say %q: %s", want, text)
+	}
+}
+
+// submitForm sends a form's submission with its text inputs.
+func (h *harness) submitForm(u fakediscord.User, channel, messageID, customID string, fields map[string]string) fakediscord.Response {
+	h.t.Helper()
+	return h.send(fakediscord.Interaction{Type: 5, User: u, ChannelID: channel, MessageID: messageID, CustomID: customID, Fields: fields})
+}
+
+// TestLearnTypedAnswer: in Learn from your mistakes the player may type
+// the move in a form instead of the menus, in any notation /move takes:
+// judged as a menu answer is, and what is not a legal move is said
+// privately while the lesson waits.
+func TestLearnTypedAnswer(t *testing.T) {
+	h := newHarness(t)
+	h.bot.ReviewNodes = 3000
+	thread := h.foolsMate()
+	row, _ := h.loadThread(thread)
+	result := h.fake.Messages(thread)
+	last := result[len(result)-1]
+	for _, m := range result {
+		if buttonWith(m, "review:", "") != "" {
+			last = m
+		}
+	}
+	h.click(ann, thread, last.ID, buttonWith(last, "review:", ""))
+	h.settle()
+	posts := h.reviewPosts(thread)
+	if len(posts) != 1 {
+		t.Fatalf("%d review posts", len(posts))
+	}
+	lessonMsg := h.reply(h.click(ann, thread, posts[0].ID, buttonWith(posts[0], "learn:", "")))
+	typeIt := buttonWith(lessonMsg, "lm:", ":type")
+	if typeIt == "" {
+		t.Fatalf("the lesson has no Type a move button: %v", lessonMsg.Components)
+	}
+	resp := h.click(ann, thread, lessonMsg.ID, typeIt)
+	if resp.Type != 9 || resp.ModalID != fmt.Sprintf("lmt:%d:0", row.ID) {
+		t.Fatalf("Type a move answers %+v, want the form lmt:%d:0", resp, row.ID)
+	}
+	// Someone else's submission (a forged one) is refused.
+	h.wantEphemeral(h.submitForm(cat, thread, lessonMsg.ID, resp.ModalID, map[string]string{"move": "e4"}), "Only the game's players")
+	// Not a move: said privately; the lesson is as it was.
+	h.wantEphemeral(h.submitForm(ann, thread, lessonMsg.ID, resp.ModalID, map[string]string{"move": "Qz9"}), "is not a legal move here")
+	if m := mustMessage(h, lessonMsg.ID); m.Content != lessonMsg.Content {
+		t.Fatalf("a bad answer changed the lesson: %q", m.Content)
+	}
+	// The move played in the game, typed as SAN: wrong.
+	h.submitForm(ann, thread, lessonMsg.ID, resp.ModalID, map[string]string{"move": "g4"})
+	if m := mustMessage(h, lessonMsg.ID); !strings.HasPrefix(m.Content, "❌ That is the move you played") {
+		t.Fatalf("typing the game's move: %q", m.Content)
+	}
+	// The engine's move, typed with a dash: right.
+	stored, _ := h.store.Review(t.Context(), row.ID)
+	var rev review.Review
+	if err := json.Unmarshal([]byte(stored.Data), &rev); err != nil {
+		t.Fatal(err)
+	}
+	best := rev.Plies[2].Best
+	h.submitForm(ann, thread, lessonMsg.ID, resp.ModalID, map[string]string{"move": " " + best[:2] + "-" + best[2:] + " "})
+	if m := mustMessage(h, lessonMsg.ID); !strings.HasPrefix(m.Content, "✅") || !strings.Contains(m.Content, "Why the game's move was a blunder: 2.g4?? allows mate in 1: 2…Qh4#.") {
+		t.Fatalf("typing the engine's move %s: %q", best, m.Content)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"sort"
 	"sync"
 	"time"
 
@@ -235,15 +236,16 @@ type Interaction struct {
 	// ChannelType is the channel's type (0 text, 11 public thread).
 	ChannelType int
 	ParentID    string
-	Name        string         // command name
-	Options     []Option       // command options
-	CustomID    string         // component custom_id
-	MessageID   string         // message the component is on
-	Values      []string       // the options chosen in a select menu (component type 3)
-	AppPerms    string         // app_permissions; default all the bot needs
-	MemberPerms string         // the member's permissions; default all
-	Roles       []string       // the member's role ids
-	Resolved    map[string]any // resolved users, for user options
+	Name        string            // command name
+	Options     []Option          // command options
+	CustomID    string            // component custom_id
+	MessageID   string            // message the component is on
+	Values      []string          // the options chosen in a select menu (component type 3)
+	Fields      map[string]string // a submitted form's text inputs by custom_id (type 5)
+	AppPerms    string            // app_permissions; default all the bot needs
+	MemberPerms string            // the member's permissions; default all
+	Roles       []string          // the member's role ids
+	Resolved    map[string]any    // resolved users, for user options
 	// GuildID is the server it comes from (default: the fake's GuildID);
 	// DM sends it from the user's direct messages with the bot instead (no
 	// server, no member: the user alone).
@@ -363,8 +365,22 @@ func (s *Server) payload(in Interaction) (map[string]any, error) {
 		}
 		payload["data"] = data
 		payload["message"] = map[string]any{"id": in.MessageID, "channel_id": in.ChannelID, "content": ""}
-	case 5: // a submitted form
-		payload["data"] = map[string]any{"custom_id": in.CustomID, "components": []any{}}
+	case 5: // a submitted form: one row per text input, in name order
+		rows := []any{}
+		names := make([]string, 0, len(in.Fields))
+		for k := range in.Fields {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		for _, k := range names {
+			rows = append(rows, map[string]any{"type": 1, "components": []any{
+				map[string]any{"type": 4, "custom_id": k, "value": in.Fields[k]},
+			}})
+		}
+		payload["data"] = map[string]any{"custom_id": in.CustomID, "components": rows}
+		if in.MessageID != "" { // a form opened from a message's button
+			payload["message"] = map[string]any{"id": in.MessageID, "channel_id": in.ChannelID, "content": ""}
+		}
 	default:
 		return nil, fmt.Errorf("fakediscord: interaction type %d not supported", in.Type)
 	}

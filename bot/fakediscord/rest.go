@@ -151,6 +151,8 @@ func (s *Server) callbackLocked(token string, req *Request) (int, any) {
 		}
 	case 8:
 		in.choices, _ = data["choices"].([]any)
+	case 9: // a form opens; its submission is a new interaction (type 5)
+		in.modalID, _ = data["custom_id"].(string)
 	}
 	return 204, nil
 }

@@ -89,6 +89,7 @@ type interaction struct {
 	original             string // message id of the original response
 	responseType         int
 	choices              []any    // autocomplete
+	modalID              string   // the custom_id of a form opened (callback type 9)
 	httpStatuses         []int    // each HTTP delivery's status (0: no answer)
 	httpTargets          []string // and the URL it went to
 	forged               bool     // sent with a spoilt signature (SendForged)
@@ -308,9 +309,10 @@ func (s *Server) ExpireInteraction(token string) {
 
 // Response describes what the bot answered to an interaction.
 type Response struct {
-	Type     int    // first callback type (4 message, 5 deferred, 6 deferred update, 7 update, 8 autocomplete)
+	Type     int    // first callback type (4 message, 5 deferred, 6 deferred update, 7 update, 8 autocomplete, 9 form)
 	Original string // id of the original response message, if any
 	Choices  []any
+	ModalID  string // the custom_id of the form opened, for type 9
 }
 
 // ResponseLocked returns the interaction's response, if any.
@@ -319,7 +321,7 @@ func (s *Server) ResponseLocked(token string) (Response, bool) {
 	if !ok || !in.responded {
 		return Response{}, false
 	}
-	return Response{Type: in.responseType, Original: in.original, Choices: in.choices}, true
+	return Response{Type: in.responseType, Original: in.original, Choices: in.choices, ModalID: in.modalID}, true
 }
 
 // httpAnswerWait bounds how long a webhook call waits for the HTTP answer
