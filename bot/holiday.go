@@ -58,43 +58,10 @@ func (b *Bot) cmdVacation(ctx context.Context, r *request) error {
 	}
 }
 
-func fromStored(h db.Holiday) holiday.Holiday {
-	return holiday.Holiday{Start: h.Start, End: h.End, EndedAt: h.EndedAt}
-}
-
-// holidaysOf lists userID's holidays not over by since, as stored and
-// for package holiday.
-func (b *Bot) holidaysOf(ctx context.Context, userID string, since time.Time) ([]db.Holiday, []holiday.Holiday, error) {
-	if userID == "" {
-		return nil, nil, nil
-	}
-	rows, err := b.store.Holidays(ctx, userID, since)
-	if err != nil {
-		return nil, nil, fmt.Errorf("reading the holidays of %s: %w", userID, err)
-	}
-	hs := make([]holiday.Holiday, len(rows))
-	for i, h := range rows {
-		hs[i] = fromStored(h)
-	}
-	return rows, hs, nil
-}
-
-// turnClock is the deadline and reminder (if remind) of a turn of days
-// per move that who is to act in, started at turnStart: their clock
-// stands still during their holidays.
-func (b *Bot) turnClock(ctx context.Context, who string, turnStart time.Time, days int, remind bool) (deadline, reminder time.Time, err error) {
-	_, hs, err := b.holidaysOf(ctx, who, turnStart)
-	if err != nil {
-		return time.Time{}, time.Time{}, err
-	}
-	deadline, reminder = holiday.Clock(turnStart, time.Duration(days)*holiday.Day, remind, holiday.Spans(hs))
-	return deadline, reminder, nil
-}
-
 // onHoliday is when userID's running holiday ends, if one runs now.
 func (b *Bot) onHoliday(ctx context.Context, userID string) (time.Time, bool) {
 	now := b.Now()
-	_, hs, err := b.holidaysOf(ctx, userID, now)
+	_, hs, err := b.play.HolidaysOf(ctx, userID, now)
 	if err != nil {
 		b.log.Warn("reading holidays", "user", userID, "err", err)
 		return time.Time{}, false
@@ -106,7 +73,7 @@ func (b *Bot) onHoliday(ctx context.Context, userID string) (time.Time, bool) {
 // holidayAhead is userID's holiday running now or, if none, planned.
 func (b *Bot) holidayAhead(ctx context.Context, userID string) (holiday.Holiday, bool) {
 	now := b.Now()
-	_, hs, err := b.holidaysOf(ctx, userID, now)
+	_, hs, err := b.play.HolidaysOf(ctx, userID, now)
 	if err != nil {
 		b.log.Warn("reading holidays", "user", userID, "err", err)
 		return holiday.Holiday{}, false
@@ -179,7 +146,7 @@ func (b *Bot) lockGamesOf(ctx context.Context, userID string) ([]heldGame, func(
 	var held []heldGame
 	unlock := func() {
 		for _, h := range held {
-			h.s.unlock()
+			h.s.Unlock()
 		}
 	}
 	for _, row := range rows {
@@ -192,19 +159,19 @@ func (b *Bot) lockGamesOf(ctx context.Context, userID string) ([]heldGame, func(
 			unlock()
 			return nil, nil, err
 		}
-		if s.row.State != "active" || s.game.Outcome().Over {
-			s.unlock()
+		if s.Row.State != "active" || s.Game.Outcome().Over {
+			s.Unlock()
 			continue
 		}
 		g := heldGame{s: s}
-		if s.row.Players[s.game.Turn().Player] == userID && !s.row.Deadline.IsZero() {
-			g.toAct, g.start = true, s.row.CreatedAt
-			if s.row.Ply > 0 {
-				moves, err := b.store.Moves(ctx, s.id)
+		if s.Row.Players[s.Game.Turn().Player] == userID && !s.Row.Deadline.IsZero() {
+			g.toAct, g.start = true, s.Row.CreatedAt
+			if s.Row.Ply > 0 {
+				moves, err := b.store.Moves(ctx, s.ID)
 				if err != nil || len(moves) == 0 {
 					held = append(held, g)
 					unlock()
-					return nil, nil, fmt.Errorf("reading the moves of game %d: %v (%d moves)", s.id, err, len(moves))
+					return nil, nil, fmt.Errorf("reading the moves of game %d: %v (%d moves)", s.ID, err, len(moves))
 				}
 				g.start = moves[len(moves)-1].At
 			}
@@ -222,8 +189,8 @@ func clocksWith(held []heldGame, hs []holiday.Holiday) []db.Clock {
 		if !g.toAct {
 			continue
 		}
-		d, r := holiday.Clock(g.start, time.Duration(g.s.row.Days)*holiday.Day, g.s.row.Ply >= 2, holiday.Spans(hs))
-		out = append(out, db.Clock{GameID: g.s.id, Ply: g.s.row.Ply, Deadline: d, ReminderAt: r})
+		d, r := holiday.Clock(g.start, time.Duration(g.s.Row.Days)*holiday.Day, g.s.Row.Ply >= 2, holiday.Spans(hs))
+		out = append(out, db.Clock{GameID: g.s.ID, Ply: g.s.Row.Ply, Deadline: d, ReminderAt: r})
 	}
 	return out
 }
@@ -255,7 +222,7 @@ func (b *Bot) moveClocks(ctx context.Context, userID string,
 		}
 		err = func() error {
 			defer unlock()
-			rows, hs, err := b.holidaysOf(ctx, userID, earliestStart(held, b.Now().Add(-holiday.Year)))
+			rows, hs, err := b.play.HolidaysOf(ctx, userID, earliestStart(held, b.Now().Add(-holiday.Year)))
 			if err != nil {
 				return err
 			}
@@ -269,8 +236,8 @@ func (b *Bot) moveClocks(ctx context.Context, userID string,
 			}
 			for _, c := range clocks {
 				for _, g := range held {
-					if g.s.id == c.GameID {
-						g.s.row.Deadline, g.s.row.ReminderAt = c.Deadline, c.ReminderAt
+					if g.s.ID == c.GameID {
+						g.s.Row.Deadline, g.s.Row.ReminderAt = c.Deadline, c.ReminderAt
 					}
 				}
 			}
@@ -308,7 +275,7 @@ func clockLines(held []heldGame) string {
 			sb.WriteString("\n• …")
 			break
 		}
-		fmt.Fprintf(&sb, "\n• %s (game #%d): your time runs out <t:%d:f>", gameLink(g.s.row), g.s.id, g.s.row.Deadline.Unix())
+		fmt.Fprintf(&sb, "\n• %s (game #%d): your time runs out <t:%d:f>", gameLink(g.s.Row), g.s.ID, g.s.Row.Deadline.Unix())
 	}
 	return sb.String()
 }
@@ -323,8 +290,8 @@ func gameLink(row db.Game) string {
 // tellThreads posts note(game) in the thread of each game, unlocked.
 func (b *Bot) tellThreads(held []heldGame, note func(g heldGame) string) {
 	for _, g := range held {
-		if g.s.row.ThreadID != "" {
-			b.sendText(g.s.row.ThreadID, note(g), noPings)
+		if g.s.Row.ThreadID != "" {
+			b.sendText(g.s.Row.ThreadID, note(g), noPings)
 		}
 	}
 }
@@ -365,7 +332,7 @@ func (b *Bot) vacationStart(ctx context.Context, r *request) error {
 		var deadlines []time.Time
 		for _, g := range held {
 			if g.toAct {
-				deadlines = append(deadlines, g.s.row.Deadline)
+				deadlines = append(deadlines, g.s.Row.Deadline)
 			}
 		}
 		h, err := holiday.Start(hs, now, from, days, deadlines)
@@ -386,9 +353,9 @@ func (b *Bot) vacationStart(ctx context.Context, r *request) error {
 				h.Start.Unix(), h.Until().Unix())
 		case errors.Is(err, holiday.ErrOverdue):
 			for _, g := range held {
-				if g.toAct && !g.s.row.Deadline.After(now) {
+				if g.toAct && !g.s.Row.Deadline.After(now) {
 					return nil, userErrorf("Your time to move in %s (game #%d) ran out <t:%d:R>: a holiday can start only while none of your moves is overdue.",
-						gameLink(g.s.row), g.s.id, g.s.row.Deadline.Unix())
+						gameLink(g.s.Row), g.s.ID, g.s.Row.Deadline.Unix())
 				}
 			}
 			return nil, err
@@ -418,7 +385,7 @@ func (b *Bot) vacationStart(ctx context.Context, r *request) error {
 		b.tellThreads(held, func(g heldGame) string {
 			text := fmt.Sprintf("🏖️ %s plans a holiday from <t:%d:f> until <t:%d:f>: their clock will stand still then, in this game and their others.", mention(userID), from, until)
 			if g.toAct {
-				text += fmt.Sprintf(" Their time to move now runs out <t:%d:f>.", g.s.row.Deadline.Unix())
+				text += fmt.Sprintf(" Their time to move now runs out <t:%d:f>.", g.s.Row.Deadline.Unix())
 			}
 			return text
 		})
@@ -433,7 +400,7 @@ func (b *Bot) vacationStart(ctx context.Context, r *request) error {
 	b.tellThreads(held, func(g heldGame) string {
 		text := fmt.Sprintf("🏖️ %s is on holiday until <t:%d:f>: their clock stands still until then, in this game and their others.", mention(userID), until)
 		if g.toAct {
-			text += fmt.Sprintf(" Their time to move now runs out <t:%d:f>.", g.s.row.Deadline.Unix())
+			text += fmt.Sprintf(" Their time to move now runs out <t:%d:f>.", g.s.Row.Deadline.Unix())
 		}
 		return text
 	})
@@ -487,7 +454,7 @@ func (b *Bot) vacationEnd(ctx context.Context, r *request) error {
 		b.tellThreads(held, func(g heldGame) string {
 			text := fmt.Sprintf("🏖️ %s cancelled their planned holiday (<t:%d:f> to <t:%d:f>): their clock runs as usual.", mention(userID), ended.Start.Unix(), ended.End.Unix())
 			if g.toAct {
-				text += fmt.Sprintf(" Their time to move runs out <t:%d:f>.", g.s.row.Deadline.Unix())
+				text += fmt.Sprintf(" Their time to move runs out <t:%d:f>.", g.s.Row.Deadline.Unix())
 			}
 			return text
 		})
@@ -502,7 +469,7 @@ func (b *Bot) vacationEnd(ctx context.Context, r *request) error {
 	b.tellThreads(held, func(g heldGame) string {
 		text := fmt.Sprintf("🏖️ %s is back from holiday: their clock runs again.", mention(userID))
 		if g.toAct {
-			text += fmt.Sprintf(" Their time to move runs out <t:%d:f>.", g.s.row.Deadline.Unix())
+			text += fmt.Sprintf(" Their time to move runs out <t:%d:f>.", g.s.Row.Deadline.Unix())
 		}
 		return text
 	})
@@ -517,7 +484,7 @@ func (b *Bot) vacationEnd(ctx context.Context, r *request) error {
 
 func (b *Bot) vacationStatus(ctx context.Context, r *request) error {
 	now := b.Now()
-	_, hs, err := b.holidaysOf(ctx, r.userID(), now.Add(-holiday.Year))
+	_, hs, err := b.play.HolidaysOf(ctx, r.userID(), now.Add(-holiday.Year))
 	if err != nil {
 		return err
 	}

@@ -207,25 +207,11 @@ func (c *computer) wait() {
 }
 
 // computerSeat is the seat the bot itself plays in a game against the
-// computer, or NoPlayer.
-func (b *Bot) computerSeat(row db.Game) games.Player {
-	self := b.selfID()
-	if row.ComputerLevel == 0 || self == "" {
-		return games.NoPlayer
-	}
-	for p, id := range row.Players {
-		if id == self {
-			return games.Player(p)
-		}
-	}
-	return games.NoPlayer
-}
+// computer, or NoPlayer (play.ComputerSeat).
+func (b *Bot) computerSeat(row db.Game) games.Player { return b.play.ComputerSeat(row) }
 
 // computerToAct says whether the computer owes the next move in g.
-func (b *Bot) computerToAct(row db.Game, g games.Game) bool {
-	p := b.computerSeat(row)
-	return p != games.NoPlayer && row.State == "active" && !g.Outcome().Over && g.Turn().Player == p
-}
+func (b *Bot) computerToAct(row db.Game, g games.Game) bool { return b.play.ComputerToAct(row, g) }
 
 // computerMoveSurviving is computerMove for the background worker: a
 // panic is logged and ends this turn's work without ending the process;
@@ -268,10 +254,10 @@ func (b *Bot) computerMove(ctx context.Context, gameID int64) bool {
 		return false
 	}
 	defer unlockDroppingOnPanic(s)
-	if s.row.Ply != ply || s.row.State != "active" {
+	if s.Row.Ply != ply || s.Row.State != "active" {
 		return false // resigned, aborted or played meanwhile: nothing to do
 	}
-	next, played, evs, err := games.Apply(s.game, res.Move.Notation, b.Roller)
+	next, played, evs, err := games.Apply(s.Game, res.Move.Notation, b.Roller)
 	if err != nil {
 		b.log.Error("computer: the engine's move does not apply", "game", gameID, "move", res.Move.Notation, "err", err)
 		return false
@@ -286,7 +272,7 @@ func (b *Bot) computerMove(ctx context.Context, gameID int64) bool {
 		}
 		return false
 	}
-	return s.row.State == "active"
+	return s.Row.State == "active"
 }
 
 // computerTurn reads the position the computer must move from, if it is
@@ -298,10 +284,10 @@ func (b *Bot) computerTurn(ctx context.Context, gameID int64) (pos games.Game, r
 		return nil, db.Game{}, games.NoPlayer, false
 	}
 	defer unlockDroppingOnPanic(s)
-	if !b.computerToAct(s.row, s.game) {
+	if !b.computerToAct(s.Row, s.Game) {
 		return nil, db.Game{}, games.NoPlayer, false
 	}
-	return s.game.Clone(), s.row, b.computerSeat(s.row), true
+	return s.Game.Clone(), s.Row, b.computerSeat(s.Row), true
 }
 
 // positionsBefore replays the stored game to list its positions before
@@ -334,11 +320,10 @@ func (b *Bot) positionsBefore(ctx context.Context, row db.Game) []games.Game {
 // action reloads it from the store, and lets the panic go on.
 func unlockDroppingOnPanic(s *session) {
 	if p := recover(); p != nil {
-		s.row, s.game = db.Game{}, nil
-		s.mu.Unlock()
+		s.DropAndUnlock()
 		panic(p)
 	}
-	s.unlock()
+	s.Unlock()
 }
 
 func isUserError(err error) bool {

@@ -311,21 +311,20 @@ func TestMoveThatLostItsPlyReloadsAndSaysSo(t *testing.T) {
 		t.Fatal(err)
 	}
 	// This replica, holding the position before e4, plays d4 for white.
-	s := &session{id: row.ID, row: row, game: stale}
-	s.mu.Lock()
+	s := b.play.Hold(row, stale)
 	next, d4, evs, err := games.Apply(stale, "d4", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	err = b.commitMove(ctx, s, &request{b: b, i: &discordgo.Interaction{ID: "lost-race"}}, 0, next, d4, evs)
-	s.mu.Unlock()
+	s.Unlock()
 	var ue *UserError
 	if !errors.As(err, &ue) || !strings.Contains(ue.Msg, "Another move was stored in this game while yours was on its way") ||
 		!strings.Contains(ue.Msg, "<@222> (Black) to play") {
 		t.Fatalf("the losing move was answered %v", err)
 	}
-	if s.row.Ply != 1 || s.game.Turn().Player != 1 {
-		t.Fatalf("the held copy was not reloaded: ply %d", s.row.Ply)
+	if s.Row.Ply != 1 || s.Game.Turn().Player != 1 {
+		t.Fatalf("the held copy was not reloaded: ply %d", s.Row.Ply)
 	}
 	if moves, _ := b.store.Moves(ctx, row.ID); len(moves) != 1 || moves[0].Notation != e4.Move {
 		t.Fatalf("stored: %+v", moves)
