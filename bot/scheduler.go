@@ -30,8 +30,8 @@ func (b *Bot) Tick(ctx context.Context) {
 	func() { defer b.survive("reviews whose process stopped", 0); b.resumeReviews(ctx) }()
 	func() { defer b.survive("tournaments", 0); b.dueTournaments(ctx, now) }() // tournament_rounds.go
 	func() { defer b.survive("daily puzzles", 0); b.dailyPuzzles(ctx, now) }()
-	func() { defer b.survive("returns from holiday", 0); b.holidayReturns(ctx, now) }() // holiday_back.go
-	func() { defer b.survive("daily digests", 0); b.digests(ctx, now) }()               // notify.go
+	func() { defer b.survive("returns from holiday", 0); b.holidayReturns(ctx, now) }()            // holiday_back.go
+	func() { defer b.survive("daily digests", 0); b.digests(ctx, now) }()                          // notify.go
 	func() { defer b.survive("conditional moves", 0); b.play.FollowDue(ctx, schedulerPatience) }() // play/lines.go
 	// Claims on interaction ids only matter while Discord might deliver an
 	// id again: never after its 15-minute token life. Keep an hour.
