@@ -47,7 +47,7 @@ func (b *Bot) requestOf(origin any) *request {
 func (b *Bot) showMove(ev play.Moved) {
 	r := b.requestOf(ev.Origin)
 	row, next := ev.Row, ev.Next
-	note := r.note
+	note := ""
 	if ev.Queued {
 		note = premoveNote
 	}

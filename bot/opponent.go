@@ -9,11 +9,10 @@ import (
 	"runtime/debug"
 	"sync"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/engine"
 	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/play"
 )
 
 // computer plays the bot's side of games against the computer. Replies are
@@ -249,30 +248,23 @@ func (b *Bot) computerMove(ctx context.Context, gameID int64) bool {
 		b.log.Error("computer: the search failed and played a random legal move", "game", gameID, "ply", ply)
 	}
 
-	s, err := b.lockGame(ctx, gameID)
-	if err != nil {
-		return false
-	}
-	defer unlockDroppingOnPanic(s)
-	if s.Row.Ply != ply || s.Row.State != "active" {
-		return false // resigned, aborted or played meanwhile: nothing to do
-	}
-	next, played, evs, err := games.Apply(s.Game, res.Move.Notation, b.Roller)
-	if err != nil {
+	// The same path as a player's move, at the ply the search started
+	// from; without an interaction, the move is posted to the thread.
+	moved, err := b.play.Move(ctx, play.Request{GameID: gameID, UserID: row.Players[seat], AtPly: ply}, res.Move.Notation)
+	var ref *play.Refusal
+	switch {
+	case errors.Is(err, play.ErrIllegal):
 		b.log.Error("computer: the engine's move does not apply", "game", gameID, "move", res.Move.Notation, "err", err)
 		return false
-	}
-	// A request without an interaction: the move is posted to the thread.
-	r := &request{b: b, i: &discordgo.Interaction{}}
-	if err := b.commitMove(ctx, s, r, seat, next, played, evs); err != nil {
-		// Not stored, nor shown: another replica moved first, or the game
-		// ended (commitMove has reloaded or dropped the held copy).
-		if !isUserError(err) {
-			b.log.Error("computer: storing its move", "game", gameID, "err", err)
-		}
+	case errors.As(err, &ref):
+		// Resigned, aborted or played meanwhile (here or on another
+		// replica): nothing was stored or shown.
+		return false
+	case err != nil:
+		b.log.Error("computer: storing its move", "game", gameID, "err", err)
 		return false
 	}
-	return s.Row.State == "active"
+	return moved.Row.State == "active"
 }
 
 // computerTurn reads the position the computer must move from, if it is

@@ -13,6 +13,7 @@ import (
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/games"
 	"github.com/bermudachess/bermuda/picker"
+	"github.com/bermudachess/bermuda/play"
 	"github.com/bermudachess/bermuda/render"
 )
 
@@ -273,59 +274,52 @@ func (b *Bot) freshPicker(r *request, row db.Game, v *gameView, why string) erro
 // the one the picker showed (another click, a typed move or another
 // replica may have moved first).
 func (b *Bot) playPicked(ctx context.Context, r *request, p pickerState, m games.Move) error {
-	s, err := b.lockGame(ctx, p.game)
-	if err != nil {
-		return err
-	}
-	defer s.Unlock()
-	view := &gameView{Row: s.Row, Players: s.Row.Players, Active: s.Row.State == "active", Ply: s.Row.Ply, Game: s.Game}
-	if stale := b.pickerStale(s.Row, view, p, r.userID()); stale != "" {
-		return b.freshPicker(r, s.Row, view, stale)
-	}
-	player := s.Game.Turn().Player
-	// From a direct message (the Move button of a turn notice) Discord
-	// gives the DM's permissions, not the thread's: nothing to check here;
-	// a post the thread refuses is handled as on every other path.
-	if r.i.GuildID != "" {
-		if err := r.needPerms(movePerms...); err != nil {
-			return err
+	res, err := b.play.Move(ctx, play.Request{GameID: p.game, UserID: r.userID(), AtPly: p.ply, Origin: r, Source: r.i.ID,
+		Ready: func() error {
+			// From a direct message (the Move button of a turn notice) Discord
+			// gives the DM's permissions, not the thread's: nothing to check
+			// here; a post the thread refuses is handled as on every other path.
+			if r.i.GuildID != "" {
+				if err := r.needPerms(movePerms...); err != nil {
+					return err
+				}
+			}
+			r.deferUpdate()
+			return nil
+		}}, m.Notation)
+	var ref *play.Refusal
+	if errors.As(err, &ref) && ref.View.Game != nil && !errors.Is(err, play.ErrRaced) && !errors.Is(err, play.ErrEndedMeanwhile) {
+		if stale := b.pickerStale(ref.View.Row, &ref.View, p, r.userID()); stale != "" {
+			return b.freshPicker(r, ref.View.Row, &ref.View, stale)
 		}
 	}
-	next, ply, evs, err := games.Apply(s.Game, m.Notation, b.Roller)
 	if err != nil {
-		return err // the picker offered only legal moves of this very position
+		return b.moveRefusal(corruptAnswer(err))
 	}
-	r.deferUpdate()
-	before := s.Row.Ply
-	if err := b.commitMove(ctx, s, r, player, next, ply, evs); err != nil {
-		return err
-	}
-	played := fmt.Sprintf("✅ You played **%s**.", ply.Move)
-	if s.Row.Ply > before+1 { // premove.go: the opponent's queued answer followed at once
+	row, g, player, before := res.Row, res.Game, res.Seat, res.Before
+	played := fmt.Sprintf("✅ You played **%s**.", res.Ply.Move)
+	if row.Ply > before+1 { // play/lines.go: the opponent's queued answer followed at once
 		played += " Your opponent's queued answer followed at once: see the thread."
 	}
 	edit := &discordgo.WebhookEdit{Content: &played, Embeds: &[]*discordgo.MessageEmbed{}, Components: &[]discordgo.MessageComponent{},
 		Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: noPings}
-	if s.Row.State == "active" && !s.Game.Outcome().Over && s.Game.Turn().Player == player && s.Row.Ply == before+1 {
+	if row.State == "active" && !g.Outcome().Over && g.Turn().Player == player && row.Ply == before+1 {
 		// The turn goes on (Random Move Number Chess): the next move at once.
-		st, err := picker.At(s.Game, "", "")
+		st, err := picker.At(g, "", "")
 		if err == nil {
 			var data *discordgo.InteractionResponseData
-			data, err = b.pickerData(s.Row, s.Game, pickerState{game: s.ID, ply: s.Row.Ply}, st, played+" Your turn goes on:")
+			data, err = b.pickerData(row, g, pickerState{game: row.ID, ply: row.Ply}, st, played+" Your turn goes on:")
 			if err == nil {
 				edit = &discordgo.WebhookEdit{Content: &data.Content, Embeds: &data.Embeds, Components: &data.Components,
 					Files: data.Files, Attachments: data.Attachments, AllowedMentions: noPings}
 			}
 		}
 	}
-	if s.Row.Ply == before+1 && b.premovePickOffered(s.Row, s.Game, player) { // premove_pick.go
+	if row.Ply == before+1 && b.premovePickOffered(row, g, player) { // premove_pick.go
 		edit.Components = &[]discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			premovePickButton(s.ID, "Queue answers")}}}
+			premovePickButton(row.ID, "Queue answers")}}}
 	}
 	r.editOriginal(edit)
-	if b.computerToAct(s.Row, s.Game) {
-		b.opponent().due(s.ID) // its reply is searched off this interaction's path
-	}
 	return nil
 }
 

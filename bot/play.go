@@ -66,12 +66,6 @@ func (b *Bot) moveRefusal(err error) error {
 	return refusal(err)
 }
 
-// commitMove stores a move applied to the locked session s and shows it
-// (play.Commit, then the events: events.go), answering r.
-func (b *Bot) commitMove(ctx context.Context, s *session, r *request, p games.Player, next games.Game, ply games.Ply, evs []games.Event) error {
-	return b.moveRefusal(b.play.Commit(ctx, s, play.Request{GameID: s.ID, UserID: s.Row.Players[p], AtPly: s.Row.Ply, Origin: r, Source: r.i.ID}, p, next, ply, evs))
-}
-
 // announceEnd posts the result and archives the thread. A finished game
 // leaves memory: anything that still needs it reads it from the database.
 func (b *Bot) announceEnd(row db.Game, g games.Game, winner int, reason string, res db.Result) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/play"
 	"github.com/bermudachess/bermuda/premove"
 )
 
@@ -31,13 +32,16 @@ func (b *Bot) cmdPremove(ctx context.Context, r *request) error {
 	if err != nil {
 		return err
 	}
-	defer s.Unlock()
-	if offered, err := premove.Offered(s.Row.Variant); err != nil {
+	// What is read here is a snapshot; play.SetLine checks again, at its ply.
+	v := play.ViewOf(s.Row, s.Game)
+	s.Unlock()
+	row, g := v.Row, v.Game
+	if offered, err := premove.Offered(row.Variant); err != nil {
 		return err
 	} else if !offered {
-		return userErrorf("Conditional moves are not offered in %s: it has dice, and the roll decides what comes next, so there is nothing to answer in advance. Play each move when it is your turn.", variantName(s.Row.Variant))
+		return userErrorf("Conditional moves are not offered in %s: it has dice, and the roll decides what comes next, so there is nothing to answer in advance. Play each move when it is your turn.", variantName(row.Variant))
 	}
-	mine, err := b.premoveOf(ctx, s.ID, r.userID())
+	mine, err := b.play.Line(ctx, row.ID, r.userID())
 	if err != nil {
 		return err
 	}
@@ -46,14 +50,14 @@ func (b *Bot) cmdPremove(ctx context.Context, r *request) error {
 		if text != "" || r.boolOption("clear") {
 			return userErrorf("Give `pick` alone: the menus build the line that `moves` would type, and offer to clear it.")
 		}
-		return b.premovePickCommand(ctx, r, s.ID)
+		return b.premovePickCommand(ctx, r, row.ID)
 	}
 	if r.boolOption("clear") {
 		if text != "" {
 			return userErrorf("Give either `moves` (a new line, which replaces the queued one) or `clear`, not both.")
 		}
 		r.deferEphemeral() // a write: answered once it is done
-		ok, err := b.store.DeletePremove(ctx, s.ID, r.userID(), -1)
+		ok, err := b.play.ClearLine(ctx, row.ID, r.userID(), play.AnyPly)
 		if err != nil {
 			return err
 		}
@@ -64,69 +68,62 @@ func (b *Bot) cmdPremove(ctx context.Context, r *request) error {
 	}
 	if text == "" {
 		if mine == nil {
-			return premoveWithButton(r, s, p, premoveHowTo(s, p, "You have no moves queued in this game."))
+			return premoveWithButton(r, &v, p, premoveHowTo(g, p, "You have no moves queued in this game."))
 		}
-		return premoveWithButton(r, s, p, fmt.Sprintf("🔁 Queued (only you see this):\n%s\nAny other move clears it. `/premove moves:` replaces it; `/premove clear:true` clears it.",
-			lineText(s.Row, p, premove.Describe(s.Game, mine.Moves))))
+		return premoveWithButton(r, &v, p, fmt.Sprintf("🔁 Queued (only you see this):\n%s\nAny other move clears it. `/premove moves:` replaces it; `/premove clear:true` clears it.",
+			lineText(row, p, premove.Describe(g, mine.Moves))))
 	}
-	if s.Game.Turn().Player == p {
-		return userErrorf("It's your turn now: just play your move with `/move` (or the **Move** button). Queue answers after you have moved, while your opponent is to play.")
-	}
-	line, err := premove.Check(s.Game, p, premove.Split(text))
+	line, err := b.play.SetLine(ctx, play.Request{GameID: row.ID, UserID: r.userID(), AtPly: row.Ply, Origin: r, Source: r.i.ID,
+		Ready: func() error { r.deferEphemeral(); return nil }}, // a write: answered once it is done
+		premove.Split(text))
 	if err != nil {
-		return premoveError(s, err)
-	}
-	r.deferEphemeral() // a write: answered once it is done
-	err = b.store.SetPremove(ctx, db.Premove{GameID: s.ID, OwnerID: r.userID(), Ply: s.Row.Ply, Moves: line})
-	switch {
-	case errors.Is(err, db.ErrPositionChanged):
-		s.Game = nil // reloaded by the next action
-		return userErrorf("Your opponent moved while your line was on its way, so nothing was queued. Look at the new position and try again.")
-	case errors.Is(err, db.ErrGameOver):
-		s.Game = nil
-		return userErrorf("This game has just ended; nothing was queued.")
-	case err != nil:
-		return err
+		return lineRefusal(err, "Your opponent moved while your line was on its way, so nothing was queued. Look at the new position and try again.")
 	}
 	head := "🔁 Queued (only you see this):"
 	if mine != nil {
 		head = "🔁 Queued, replacing your earlier line (only you see this):"
 	}
 	return r.privately(fmt.Sprintf("%s\n%s\nEach answer is played the moment their move matches; any other move clears the line. `/premove clear:true` clears it.",
-		head, lineText(s.Row, p, premove.Describe(s.Game, line))))
+		head, lineText(row, p, premove.Describe(g, line))))
+}
+
+// lineRefusal says why a line was not queued; moved is the answer when the
+// opponent moved meanwhile.
+func lineRefusal(err error, moved string) error {
+	var ref *play.Refusal
+	var le *premove.LineError
+	switch {
+	case errors.As(err, &le) || errors.Is(err, premove.ErrEmpty):
+		return premoveError(err)
+	case errors.Is(err, play.ErrYourTurn):
+		return userErrorf("It's your turn now: just play your move with `/move` (or the **Move** button). Queue answers after you have moved, while your opponent is to play.")
+	case errors.Is(err, play.ErrNoLines) && errors.As(err, &ref):
+		return userErrorf("Conditional moves are not offered in %s: it has dice, and the roll decides what comes next, so there is nothing to answer in advance. Play each move when it is your turn.", variantName(ref.View.Row.Variant))
+	case errors.Is(err, play.ErrStale) || errors.Is(err, play.ErrRaced):
+		return userErrorf("%s", moved)
+	case errors.Is(err, play.ErrEndedMeanwhile) || errors.Is(err, play.ErrOver):
+		return userErrorf("This game has just ended; nothing was queued.")
+	}
+	return refusal(corruptAnswer(err))
 }
 
 // premoveWithButton answers privately, with the Queue answers button
 // (premove_pick.go) when p may queue answers now.
-func premoveWithButton(r *request, s *session, p games.Player, text string) error {
-	if s.Game.Turn().Player == p {
+func premoveWithButton(r *request, v *gameView, p games.Player, text string) error {
+	if v.Game.Turn().Player == p {
 		return r.ephemeral(text)
 	}
 	return r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{
 		Content: truncate(text, 2000), Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noPings,
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			premovePickButton(s.ID, "Queue answers with menus")}}},
+			premovePickButton(v.Row.ID, "Queue answers with menus")}}},
 	}})
 }
 
-// premoveOf is the user's queued line in the game, or nil.
-func (b *Bot) premoveOf(ctx context.Context, gameID int64, userID string) (*db.Premove, error) {
-	lines, err := b.store.Premoves(ctx, gameID)
-	if err != nil {
-		return nil, err
-	}
-	for _, q := range lines {
-		if q.OwnerID == userID {
-			return &q, nil
-		}
-	}
-	return nil, nil
-}
-
 // premoveHowTo says how to queue a line, after what went before.
-func premoveHowTo(s *session, p games.Player, before string) string {
+func premoveHowTo(g games.Game, p games.Player, before string) string {
 	when := "Once you have moved, queue"
-	if s.Game.Turn().Player != p {
+	if g.Turn().Player != p {
 		when = "Queue"
 	}
 	return before + " " + when + " answers with `/premove moves:`, pairs of their move and yours, e.g. `e5 Nf3 Nc6 Bb5` " +
@@ -151,7 +148,7 @@ func lineText(row db.Game, owner games.Player, line []string) string {
 }
 
 // premoveError turns premove.Check's refusal into what the player reads.
-func premoveError(s *session, err error) error {
+func premoveError(err error) error {
 	var le *premove.LineError
 	switch {
 	case errors.As(err, &le):

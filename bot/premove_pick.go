@@ -11,6 +11,7 @@ import (
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/games"
 	"github.com/bermudachess/bermuda/picker"
+	"github.com/bermudachess/bermuda/play"
 	"github.com/bermudachess/bermuda/premove"
 )
 
@@ -95,7 +96,7 @@ func (b *Bot) newPremoveDraft(ctx context.Context, userID string, gameID int64) 
 		return nil, userErrorf("%s", why)
 	}
 	var base []string
-	if mine, err := b.premoveOf(ctx, row.ID, userID); err != nil {
+	if mine, err := b.play.Line(ctx, row.ID, userID); err != nil {
 		return nil, err
 	} else if mine != nil && mine.Ply == v.Ply {
 		base = mine.Moves
@@ -207,7 +208,7 @@ func (b *Bot) premovePickClick(ctx context.Context, r *request) error {
 		} else if !ok {
 			return b.draftRedraw(ctx, r, d.ID, "That click came after another one that changed this line; nothing changed.")
 		}
-		if _, err := b.store.DeletePremove(ctx, d.GameID, d.OwnerID, d.Ply); err != nil {
+		if _, err := b.play.ClearLine(ctx, d.GameID, d.OwnerID, d.Ply); err != nil {
 			return err
 		}
 		return b.draftRedraw(ctx, r, d.ID, "🗑️ Your queued line was cleared.")
@@ -265,12 +266,12 @@ func (b *Bot) premovePickClick(ctx context.Context, r *request) error {
 	owner := seatOf(v.Players, d.OwnerID)
 	line, err := premove.Check(v.Game, owner, moves)
 	if err != nil {
-		return b.draftRedraw(ctx, r, d.ID, premoveError(&session{Row: row, Game: v.Game}, err).Error())
+		return b.draftRedraw(ctx, r, d.ID, premoveError(err).Error())
 	}
 	// The pair is added to the line queued now, which must be the draft's
 	// (a line typed with /premove meanwhile is not overwritten).
 	var queued []string
-	if mine, err := b.premoveOf(ctx, d.GameID, d.OwnerID); err != nil {
+	if mine, err := b.play.Line(ctx, d.GameID, d.OwnerID); err != nil {
 		return err
 	} else if mine != nil && mine.Ply == d.Ply {
 		queued = mine.Moves
@@ -283,14 +284,14 @@ func (b *Bot) premovePickClick(ctx context.Context, r *request) error {
 	} else if !ok {
 		return b.draftRedraw(ctx, r, d.ID, "That click came after another one that changed this line; nothing changed.")
 	}
-	err = b.store.SetPremove(ctx, db.Premove{GameID: d.GameID, OwnerID: d.OwnerID, Ply: d.Ply, Moves: line})
+	_, err = b.play.SetLine(ctx, play.Request{GameID: d.GameID, UserID: d.OwnerID, AtPly: d.Ply, Origin: r, Source: r.i.ID}, line)
 	switch {
-	case errors.Is(err, db.ErrPositionChanged):
+	case errors.Is(err, play.ErrStale) || errors.Is(err, play.ErrRaced):
 		return draftGoneEdit(r, "Your opponent moved while your answer was on its way, so nothing was queued.", 0)
-	case errors.Is(err, db.ErrGameOver):
+	case errors.Is(err, play.ErrOver) || errors.Is(err, play.ErrEndedMeanwhile):
 		return draftGoneEdit(r, "This game has just ended; nothing was queued.", 0)
 	case err != nil:
-		return err
+		return lineRefusal(err, "Your opponent moved while your answer was on its way, so nothing was queued.")
 	}
 	said := premove.Describe(v.Game, line)
 	return b.draftRedraw(ctx, r, d.ID, fmt.Sprintf("✅ Added: if they play **%s**, you play **%s**.", said[len(said)-2], said[len(said)-1]))

@@ -21,6 +21,7 @@ import (
 	"github.com/bermudachess/bermuda/games"
 	"github.com/bermudachess/bermuda/interactions"
 	"github.com/bermudachess/bermuda/metrics"
+	"github.com/bermudachess/bermuda/play"
 )
 
 // replicas is two bots in HTTP mode, each with its own handle on one
@@ -329,4 +330,10 @@ func TestMoveThatLostItsPlyReloadsAndSaysSo(t *testing.T) {
 	if moves, _ := b.store.Moves(ctx, row.ID); len(moves) != 1 || moves[0].Notation != e4.Move {
 		t.Fatalf("stored: %+v", moves)
 	}
+}
+
+// commitMove (the lost race's test) stores a move applied to the locked session s and shows it
+// (play.Commit, then the events: events.go), answering r.
+func (b *Bot) commitMove(ctx context.Context, s *session, r *request, p games.Player, next games.Game, ply games.Ply, evs []games.Event) error {
+	return b.moveRefusal(b.play.Commit(ctx, s, play.Request{GameID: s.ID, UserID: s.Row.Players[p], AtPly: s.Row.Ply, Origin: r, Source: r.i.ID}, p, next, ply, evs))
 }

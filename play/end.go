@@ -14,7 +14,7 @@ func (p *Service) Resign(ctx context.Context, r Request) (Ended, error) {
 	if err != nil {
 		return Ended{}, err
 	}
-	defer s.Unlock()
+	defer s.release()
 	if err := r.ready(); err != nil {
 		return Ended{}, err
 	}
@@ -28,7 +28,7 @@ func (p *Service) Abort(ctx context.Context, r Request) (Ended, error) {
 	if err != nil {
 		return Ended{}, err
 	}
-	defer s.Unlock()
+	defer s.release()
 	if s.Row.Ply >= 2 {
 		return Ended{}, refuse(ErrTooLate, s, seat)
 	}
@@ -55,7 +55,7 @@ func (p *Service) OfferDraw(ctx context.Context, r Request) (DrawResult, error) 
 	if err != nil {
 		return DrawResult{}, err
 	}
-	defer s.Unlock()
+	defer s.release()
 	if s.Row.ComputerLevel > 0 {
 		return DrawResult{}, refuse(ErrComputerDraw, s, seat)
 	}
@@ -88,7 +88,7 @@ func (p *Service) AnswerDraw(ctx context.Context, r Request, accept bool) (DrawR
 	if err != nil {
 		return DrawResult{}, err
 	}
-	defer s.Unlock()
+	defer s.release()
 	switch s.Row.DrawOfferBy {
 	case int(seat.Other()):
 	case int(seat):

@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/bermudachess/bermuda/db"
@@ -175,4 +176,71 @@ func (p *Service) FollowDue(ctx context.Context, patience time.Duration) {
 			p.FollowLines(ctx, s)
 		}()
 	}
+}
+
+// ErrNoLines: the variant has dice, so no conditional lines; ErrYourTurn:
+// lines are queued while the opponent is to move.
+var (
+	ErrNoLines  = errors.New("conditional moves are not offered in this variant")
+	ErrYourTurn = errors.New("it is your turn: play your move")
+)
+
+// Line is userID's queued line in the game, or nil.
+func (p *Service) Line(ctx context.Context, gameID int64, userID string) (*db.Premove, error) {
+	lines, err := p.store.Premoves(ctx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	for _, q := range lines {
+		if q.OwnerID == userID {
+			return &q, nil
+		}
+	}
+	return nil, nil
+}
+
+// SetLine checks words (pairs of the opponent's move and r.UserID's
+// answer, premove.Split) in the game as it stands at r.AtPly and queues
+// them, replacing r.UserID's line. Refusals: ErrNoLines, ErrYourTurn, a
+// *premove.LineError or premove.ErrEmpty as premove.Check says, and those
+// of every action (ErrRaced if the opponent moved meanwhile).
+func (p *Service) SetLine(ctx context.Context, r Request, words []string) (premove.Line, error) {
+	s, seat, err := p.lockPlayer(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	defer s.release()
+	if offered, err := premove.Offered(s.Row.Variant); err != nil {
+		return nil, err
+	} else if !offered {
+		return nil, refuse(ErrNoLines, s, seat)
+	}
+	if s.Game.Turn().Player == seat {
+		return nil, refuse(ErrYourTurn, s, seat)
+	}
+	line, err := premove.Check(s.Game, seat, words)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.ready(); err != nil {
+		return nil, err
+	}
+	err = p.store.SetPremove(ctx, db.Premove{GameID: s.ID, OwnerID: r.UserID, Ply: s.Row.Ply, Moves: line})
+	switch {
+	case errors.Is(err, db.ErrPositionChanged):
+		s.Game = nil // reloaded by the next action
+		return nil, &Refusal{Err: ErrRaced, View: ViewOf(s.Row, nil), Seat: seat}
+	case errors.Is(err, db.ErrGameOver):
+		s.Game = nil
+		return nil, &Refusal{Err: ErrEndedMeanwhile, View: ViewOf(s.Row, nil), Seat: seat}
+	case err != nil:
+		return nil, err
+	}
+	return line, nil
+}
+
+// ClearLine deletes userID's queued line in the game, the one queued at
+// ply (AnyPly: whichever), and says whether there was one.
+func (p *Service) ClearLine(ctx context.Context, gameID int64, userID string, ply int) (bool, error) {
+	return p.store.DeletePremove(ctx, gameID, userID, ply)
 }

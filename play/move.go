@@ -29,7 +29,7 @@ func (p *Service) Move(ctx context.Context, r Request, text string) (MoveResult,
 	if err != nil {
 		return MoveResult{}, err
 	}
-	defer s.Unlock()
+	defer s.release()
 	if t := s.Game.Turn(); t.Player != seat {
 		ref := refuse(ErrNotYourTurn, s, seat)
 		ref.ComputerToAct = p.ComputerToAct(s.Row, s.Game)

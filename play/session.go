@@ -57,6 +57,17 @@ func (s *Session) Unlock() {
 	s.mu.Unlock()
 }
 
+// release, deferred by every action, unlocks s; if a panic is passing, it
+// first drops the held copy of the game (it may be half changed), so that
+// the next action reloads it from the store, and lets the panic go on.
+func (s *Session) release() {
+	if r := recover(); r != nil {
+		s.DropAndUnlock()
+		panic(r)
+	}
+	s.Unlock()
+}
+
 // DropAndUnlock releases s after forgetting its rules state (it may be
 // half changed, e.g. by a panic): the next action reloads the game.
 func (s *Session) DropAndUnlock() {
