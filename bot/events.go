@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/bermudachess/bermuda/games"
 	"github.com/bermudachess/bermuda/play"
 )
 
@@ -23,6 +24,13 @@ func (b *Bot) onEvent(ctx context.Context, ev play.Event) {
 			b.opponent().due(ev.Row.ID) // its reply is searched off the interaction's path
 		}
 	case play.Ended:
+		if ev.Reason == "time" && !ev.ByMove {
+			loser := games.Player(ev.Winner).Other()
+			text := fmt.Sprintf("⌛ %s ran out of time.", mention(ev.Row.Players[loser]))
+			if err := b.sendText(ev.Row.ThreadID, text, noPings); err != nil {
+				b.log.Warn("could not say that a game was lost on time", "game", ev.Row.ID, "thread", ev.Row.ThreadID, "err", err)
+			}
+		}
 		if !ev.ByMove {
 			if msg, err := b.boardMessage(ev.Row, ev.Game, "Final position"); err == nil {
 				b.send(ev.Row.ThreadID, msg)

@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/play"
 )
 
 // Tick does whatever the clock has made due: reminders at 80% of a move's
@@ -162,12 +163,11 @@ func (b *Bot) timeoutOne(ctx context.Context, g db.Game, now time.Time) {
 		}
 		loser := s.Game.Turn().Player
 		// Ending the game is the claim: of several replicas ticking at once,
-		// only the one whose EndGame succeeds says anything.
-		res, err := b.store.EndGame(ctx, s.ID, db.End{Winner: int(loser.Other()), Reason: "time"})
+		// only the one whose end is stored says anything (events.go).
+		_, err := b.play.EndOutside(ctx, s, int(loser.Other()), "time")
 		switch {
 		case err == nil:
-			b.showTimeLoss(ctx, s, int(loser), int(loser.Other()), res)
-		case errors.Is(err, db.ErrGameOver):
+		case errors.Is(err, play.ErrEndedMeanwhile):
 			s.Game = nil // ended elsewhere meanwhile: reloaded when needed
 		default:
 			b.log.Warn("ending a game on time", "game", g.ID, "err", err)
