@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
 	"time"
 
@@ -12,6 +11,7 @@ import (
 
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/holiday"
+	"github.com/bermudachess/bermuda/play"
 )
 
 // Holidays (/vacation): while a player is on holiday their clock stands
@@ -126,131 +126,19 @@ func (b *Bot) holidayTag(ctx context.Context, row db.Game, seen holidaySeen) str
 	return tag
 }
 
-// heldGame is one of a player's active games, locked.
-type heldGame struct {
-	s     *session
-	toAct bool      // the player is to act: their clock runs in it
-	start time.Time // when that turn began (toAct only)
-}
+// heldGame is one of a player's active games, as play.MoveClocks held it.
+type heldGame = play.HeldGame
 
-// lockGamesOf locks every active game of userID, in every server, in the
-// order of their ids (every other path holds one game at a time, so no
-// two wait for each other), with the start of each turn they are to act
-// in. Call the returned unlock once done.
-func (b *Bot) lockGamesOf(ctx context.Context, userID string) ([]heldGame, func(), error) {
-	rows, err := b.store.PlayerActiveGames(ctx, userID)
-	if err != nil {
-		return nil, nil, err
-	}
-	sort.Slice(rows, func(i, j int) bool { return rows[i].ID < rows[j].ID })
-	var held []heldGame
-	unlock := func() {
-		for _, h := range held {
-			h.s.Unlock()
-		}
-	}
-	for _, row := range rows {
-		s, err := b.lockGame(ctx, row.ID)
-		var ue *UserError
-		if errors.As(err, &ue) {
-			continue // a game whose log does not replay: logged, nobody can move in it
-		}
-		if err != nil {
-			unlock()
-			return nil, nil, err
-		}
-		if s.Row.State != "active" || s.Game.Outcome().Over {
-			s.Unlock()
-			continue
-		}
-		g := heldGame{s: s}
-		if s.Row.Players[s.Game.Turn().Player] == userID && !s.Row.Deadline.IsZero() {
-			g.toAct, g.start = true, s.Row.CreatedAt
-			if s.Row.Ply > 0 {
-				moves, err := b.store.Moves(ctx, s.ID)
-				if err != nil || len(moves) == 0 {
-					held = append(held, g)
-					unlock()
-					return nil, nil, fmt.Errorf("reading the moves of game %d: %v (%d moves)", s.ID, err, len(moves))
-				}
-				g.start = moves[len(moves)-1].At
-			}
-		}
-		held = append(held, g)
-	}
-	return held, unlock, nil
-}
-
-// clocksWith are the clocks of the turns held that the player is to act
-// in, by the one rule, with the player's holidays hs.
-func clocksWith(held []heldGame, hs []holiday.Holiday) []db.Clock {
-	var out []db.Clock
-	for _, g := range held {
-		if !g.toAct {
-			continue
-		}
-		d, r := holiday.Clock(g.start, time.Duration(g.s.Row.Days)*holiday.Day, g.s.Row.Ply >= 2, holiday.Spans(hs))
-		out = append(out, db.Clock{GameID: g.s.ID, Ply: g.s.Row.Ply, Deadline: d, ReminderAt: r})
-	}
-	return out
-}
-
-// earliestStart is the earliest turn start held, or at if earlier.
-func earliestStart(held []heldGame, at time.Time) time.Time {
-	for _, g := range held {
-		if g.toAct && g.start.Before(at) {
-			at = g.start
-		}
-	}
-	return at
-}
-
-// moveClocks changes the player's clocks as a holiday's start or end
-// does: with every active game of userID locked, it reads their holidays,
-// lets change decide (it returns the holidays as they will be, or a
-// refusal), and has store keep that with the new clocks in one
-// transaction. A game played or ended meanwhile on another replica makes
-// it start again (three times at most). It returns the games (unlocked),
-// with the new clocks recorded in their rows.
+// moveClocks changes the player's clocks as a holiday's start or end does
+// (play.MoveClocks).
 func (b *Bot) moveClocks(ctx context.Context, userID string,
 	change func(rows []db.Holiday, hs []holiday.Holiday, held []heldGame) ([]holiday.Holiday, error),
 	store func(clocks []db.Clock) error) ([]heldGame, error) {
-	for attempt := 0; ; attempt++ {
-		held, unlock, err := b.lockGamesOf(ctx, userID)
-		if err != nil {
-			return nil, err
-		}
-		err = func() error {
-			defer unlock()
-			rows, hs, err := b.play.HolidaysOf(ctx, userID, earliestStart(held, b.Now().Add(-holiday.Year)))
-			if err != nil {
-				return err
-			}
-			after, err := change(rows, hs, held)
-			if err != nil {
-				return err
-			}
-			clocks := clocksWith(held, after)
-			if err := store(clocks); err != nil {
-				return err
-			}
-			for _, c := range clocks {
-				for _, g := range held {
-					if g.s.ID == c.GameID {
-						g.s.Row.Deadline, g.s.Row.ReminderAt = c.Deadline, c.ReminderAt
-					}
-				}
-			}
-			return nil
-		}()
-		if (errors.Is(err, db.ErrPositionChanged) || errors.Is(err, db.ErrGameOver)) && attempt < 2 {
-			continue // held copies are checked against the store when locked again
-		}
-		if errors.Is(err, db.ErrPositionChanged) || errors.Is(err, db.ErrGameOver) {
-			return nil, userErrorf("Your games kept changing while I stopped your clocks; nothing was changed. Please try again.")
-		}
-		return held, err
+	held, err := b.play.MoveClocks(ctx, userID, change, store)
+	if errors.Is(err, play.ErrClocksKeptChanging) {
+		return nil, userErrorf("Your games kept changing while I stopped your clocks; nothing was changed. Please try again.")
 	}
+	return held, err
 }
 
 // allowanceText says the days used and left, e.g. "Holiday days used in
@@ -268,14 +156,14 @@ func clockLines(held []heldGame) string {
 	var sb strings.Builder
 	n := 0
 	for _, g := range held {
-		if !g.toAct {
+		if !g.ToAct {
 			continue
 		}
 		if n++; n > 10 {
 			sb.WriteString("\n• …")
 			break
 		}
-		fmt.Fprintf(&sb, "\n• %s (game #%d): your time runs out <t:%d:f>", gameLink(g.s.Row), g.s.ID, g.s.Row.Deadline.Unix())
+		fmt.Fprintf(&sb, "\n• %s (game #%d): your time runs out <t:%d:f>", gameLink(g.Row), g.Row.ID, g.Row.Deadline.Unix())
 	}
 	return sb.String()
 }
@@ -290,8 +178,8 @@ func gameLink(row db.Game) string {
 // tellThreads posts note(game) in the thread of each game, unlocked.
 func (b *Bot) tellThreads(held []heldGame, note func(g heldGame) string) {
 	for _, g := range held {
-		if g.s.Row.ThreadID != "" {
-			b.sendText(g.s.Row.ThreadID, note(g), noPings)
+		if g.Row.ThreadID != "" {
+			b.sendText(g.Row.ThreadID, note(g), noPings)
 		}
 	}
 }
@@ -331,8 +219,8 @@ func (b *Bot) vacationStart(ctx context.Context, r *request) error {
 		}
 		var deadlines []time.Time
 		for _, g := range held {
-			if g.toAct {
-				deadlines = append(deadlines, g.s.Row.Deadline)
+			if g.ToAct {
+				deadlines = append(deadlines, g.Row.Deadline)
 			}
 		}
 		h, err := holiday.Start(hs, now, from, days, deadlines)
@@ -353,9 +241,9 @@ func (b *Bot) vacationStart(ctx context.Context, r *request) error {
 				h.Start.Unix(), h.Until().Unix())
 		case errors.Is(err, holiday.ErrOverdue):
 			for _, g := range held {
-				if g.toAct && !g.s.Row.Deadline.After(now) {
+				if g.ToAct && !g.Row.Deadline.After(now) {
 					return nil, userErrorf("Your time to move in %s (game #%d) ran out <t:%d:R>: a holiday can start only while none of your moves is overdue.",
-						gameLink(g.s.Row), g.s.ID, g.s.Row.Deadline.Unix())
+						gameLink(g.Row), g.Row.ID, g.Row.Deadline.Unix())
 				}
 			}
 			return nil, err
@@ -384,8 +272,8 @@ func (b *Bot) vacationStart(ctx context.Context, r *request) error {
 	if started.Start.After(asked) {
 		b.tellThreads(held, func(g heldGame) string {
 			text := fmt.Sprintf("🏖️ %s plans a holiday from <t:%d:f> until <t:%d:f>: their clock will stand still then, in this game and their others.", mention(userID), from, until)
-			if g.toAct {
-				text += fmt.Sprintf(" Their time to move now runs out <t:%d:f>.", g.s.Row.Deadline.Unix())
+			if g.ToAct {
+				text += fmt.Sprintf(" Their time to move now runs out <t:%d:f>.", g.Row.Deadline.Unix())
 			}
 			return text
 		})
@@ -399,8 +287,8 @@ func (b *Bot) vacationStart(ctx context.Context, r *request) error {
 	}
 	b.tellThreads(held, func(g heldGame) string {
 		text := fmt.Sprintf("🏖️ %s is on holiday until <t:%d:f>: their clock stands still until then, in this game and their others.", mention(userID), until)
-		if g.toAct {
-			text += fmt.Sprintf(" Their time to move now runs out <t:%d:f>.", g.s.Row.Deadline.Unix())
+		if g.ToAct {
+			text += fmt.Sprintf(" Their time to move now runs out <t:%d:f>.", g.Row.Deadline.Unix())
 		}
 		return text
 	})
@@ -453,8 +341,8 @@ func (b *Bot) vacationEnd(ctx context.Context, r *request) error {
 	if cancelled {
 		b.tellThreads(held, func(g heldGame) string {
 			text := fmt.Sprintf("🏖️ %s cancelled their planned holiday (<t:%d:f> to <t:%d:f>): their clock runs as usual.", mention(userID), ended.Start.Unix(), ended.End.Unix())
-			if g.toAct {
-				text += fmt.Sprintf(" Their time to move runs out <t:%d:f>.", g.s.Row.Deadline.Unix())
+			if g.ToAct {
+				text += fmt.Sprintf(" Their time to move runs out <t:%d:f>.", g.Row.Deadline.Unix())
 			}
 			return text
 		})
@@ -468,8 +356,8 @@ func (b *Bot) vacationEnd(ctx context.Context, r *request) error {
 	}
 	b.tellThreads(held, func(g heldGame) string {
 		text := fmt.Sprintf("🏖️ %s is back from holiday: their clock runs again.", mention(userID))
-		if g.toAct {
-			text += fmt.Sprintf(" Their time to move runs out <t:%d:f>.", g.s.Row.Deadline.Unix())
+		if g.ToAct {
+			text += fmt.Sprintf(" Their time to move runs out <t:%d:f>.", g.Row.Deadline.Unix())
 		}
 		return text
 	})
