@@ -115,17 +115,10 @@ func (b *Bot) pairRound(ctx context.Context, t db.Tournament, entrants []db.Entr
 		if p.Result == swiss.Bye {
 			continue
 		}
-		g, rolls, events, err := games.Start(t.Variant, "", b.Roller)
+		row, g, events, err := b.play.NewGame(ctx, db.Game{GuildID: t.GuildID, ChannelID: t.ChannelID, Variant: t.Variant,
+			Players: [2]string{p.White, p.Black}, Days: t.Days, ComputerLevel: max(level[p.White], level[p.Black])})
 		if err != nil {
 			return "", err
-		}
-		row := db.Game{GuildID: t.GuildID, ChannelID: t.ChannelID, Variant: t.Variant, StartRolls: rolls,
-			Players: [2]string{p.White, p.Black}, Days: t.Days, State: "active", Winner: -1, DrawOfferBy: -1,
-			ComputerLevel: max(level[p.White], level[p.Black]), CreatedAt: now, UpdatedAt: now}
-		if !b.computerToAct(row, g) {
-			if row.Deadline, _, err = b.play.Deadlines(ctx, row, g, 0, false); err != nil { // the computer has no clock
-				return "", err
-			}
 		}
 		pairings[i].Game, openings[i] = row, boardOpening{g, events}
 	}
