@@ -230,7 +230,10 @@ func (b *Bot) computerMoveSurviving(ctx context.Context, gameID int64) (again bo
 // from, so only the first to commit shows anything, and the others drop
 // their copy of the game.
 func (b *Bot) computerMove(ctx context.Context, gameID int64) bool {
-	pos, row, seat, ok := b.computerTurn(ctx, gameID)
+	pos, row, seat, ok, err := b.play.ComputerTurn(ctx, gameID)
+	if err != nil {
+		b.log.Error("computer: loading the game", "game", gameID, "err", err)
+	}
 	if !ok {
 		return false
 	}
@@ -267,60 +270,18 @@ func (b *Bot) computerMove(ctx context.Context, gameID int64) bool {
 	return moved.Row.State == "active"
 }
 
-// computerTurn reads the position the computer must move from, if it is
-// its turn; the game stays readable (/board, /moves) while it thinks.
-func (b *Bot) computerTurn(ctx context.Context, gameID int64) (pos games.Game, row db.Game, seat games.Player, ok bool) {
-	s, err := b.lockGame(ctx, gameID) // checked against the stored row
-	if err != nil {
-		b.log.Error("computer: loading the game", "game", gameID, "err", err)
-		return nil, db.Game{}, games.NoPlayer, false
-	}
-	defer unlockDroppingOnPanic(s)
-	if !b.computerToAct(s.Row, s.Game) {
-		return nil, db.Game{}, games.NoPlayer, false
-	}
-	return s.Game.Clone(), s.Row, b.computerSeat(s.Row), true
-}
-
-// positionsBefore replays the stored game to list its positions before
-// the current one. Without them the search still plays, only blind to
-// repetitions of earlier positions, so a failure is logged, not fatal.
+// positionsBefore lists the game's positions before the current one.
+// Without them the search still plays, only blind to repetitions of
+// earlier positions, so a failure is logged, not fatal.
 func (b *Bot) positionsBefore(ctx context.Context, row db.Game) []games.Game {
-	rec, _, err := b.gameRecord(ctx, row)
+	out, err := b.play.History(ctx, row)
 	if err != nil {
-		if ctx.Err() != nil {
-			return nil // shutting down: the search returns at once anyway
+		if ctx.Err() == nil { // shutting down: the search returns at once anyway
+			b.log.Error("computer: replaying the game's moves", "game", row.ID, "err", err)
 		}
-		b.log.Error("computer: reading the game's moves", "game", row.ID, "err", err)
-		return nil
-	}
-	var out []games.Game
-	_, err = games.ReplayEach(rec, func(st games.ReplayStep) {
-		if st.Index >= 0 {
-			out = append(out, st.Before)
-		}
-	})
-	if err != nil {
-		b.log.Error("computer: replaying the game", "game", row.ID, "err", err)
 		return nil
 	}
 	return out
-}
-
-// unlockDroppingOnPanic unlocks s; if a panic is passing, it first drops
-// the held copy of the game (it may be half changed), so that the next
-// action reloads it from the store, and lets the panic go on.
-func unlockDroppingOnPanic(s *session) {
-	if p := recover(); p != nil {
-		s.DropAndUnlock()
-		panic(p)
-	}
-	s.Unlock()
-}
-
-func isUserError(err error) bool {
-	var ue *UserError
-	return errors.As(err, &ue)
 }
 
 // dueComputerMoves queues every game where the computer owes a move (it
