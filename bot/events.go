@@ -24,6 +24,9 @@ func (b *Bot) onEvent(ctx context.Context, ev play.Event) {
 			b.opponent().due(ev.Row.ID) // its reply is searched off the interaction's path
 		}
 	case play.Ended:
+		if ev.Abandoned {
+			return // said where the game was challenged (scheduler.go, unopened.go)
+		}
 		if ev.Reason == "time" && !ev.ByMove {
 			loser := games.Player(ev.Winner).Other()
 			text := fmt.Sprintf("⌛ %s ran out of time.", mention(ev.Row.Players[loser]))

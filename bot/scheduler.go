@@ -202,12 +202,10 @@ func (b *Bot) expireChallenges(ctx context.Context, now time.Time) {
 // play on, said where the challenge was made (or logged if that fails too).
 // Ended, it has no more reminders or deadlines.
 func (b *Bot) abandonGame(ctx context.Context, s *session, cause error) {
-	if _, err := b.store.EndGame(ctx, s.ID, db.End{Winner: -1, Reason: "aborted"}); err != nil {
+	if err := b.play.Abandon(ctx, s); err != nil {
 		b.log.Error("aborting a game whose thread is gone", "game", s.ID, "err", err)
 		return
 	}
-	s.Row.State, s.Row.Reason = "aborted", "aborted"
-	b.play.Forget(s.ID)
 	b.log.Warn("game thread is gone; game aborted unrated", "game", s.ID, "thread", s.Row.ThreadID, "err", cause)
 	text := fmt.Sprintf("🛑 The **%s** game between %s and %s (game #%d) was aborted and will not be rated: I can no longer post in its thread (it was deleted, or I lost access to it).",
 		variantName(s.Row.Variant), mention(s.Row.Players[0]), mention(s.Row.Players[1]), s.ID)

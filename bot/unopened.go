@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/play"
 )
 
 // openingGrace is how long a new game may go without a recorded thread.
@@ -45,15 +46,13 @@ func (b *Bot) abortUnopened(ctx context.Context, g db.Game) {
 		if b.finishOpening(ctx, s) {
 			return
 		}
-		if _, err := b.store.EndGame(ctx, s.ID, db.End{Winner: -1, Reason: "aborted"}); err != nil {
-			if !errors.Is(err, db.ErrGameOver) {
+		if err := b.play.Abandon(ctx, s); err != nil {
+			if !errors.Is(err, play.ErrEndedMeanwhile) {
 				b.log.Warn("aborting a game whose opening was cut short", "game", s.ID, "err", err)
 			}
 			s.Game = nil // reloaded when needed
 			return
 		}
-		s.Row.State, s.Row.Reason = "aborted", "aborted"
-		b.play.Forget(s.ID)
 		b.log.Warn("game opening was cut short; game aborted unrated", "game", s.ID)
 		text := fmt.Sprintf("🛑 The **%s** game between %s and %s (game #%d) was cancelled and will not be rated: "+
 			"I was interrupted while opening its thread, so it could not be played there. Use `/challenge` to start again.",

@@ -137,3 +137,22 @@ func (p *Service) endOutside(ctx context.Context, s *Session, r Request, seat ga
 	p.emit(ctx, ev)
 	return ev, nil
 }
+
+// Abandon ends the locked game s aborted and unrated because no front end
+// can show it any more (its thread is gone, or it never opened), and emits
+// Ended with Abandoned set: a front end words that itself, elsewhere.
+// ErrEndedMeanwhile if it had already ended.
+func (p *Service) Abandon(ctx context.Context, s *Session) error {
+	if _, err := p.store.EndGame(ctx, s.ID, db.End{Winner: -1, Reason: "aborted"}); err != nil {
+		if errors.Is(err, db.ErrGameOver) {
+			ref := refuse(ErrEndedMeanwhile, s, games.NoPlayer)
+			s.Game = nil // reloaded when needed
+			return ref
+		}
+		return err
+	}
+	s.Row.State, s.Row.Reason = "aborted", "aborted"
+	p.Forget(s.ID)
+	p.emit(ctx, Ended{Row: s.Row, Game: s.Game, Winner: -1, Reason: "aborted", Abandoned: true})
+	return nil
+}

@@ -144,7 +144,9 @@ type Ended struct {
 	Reason string
 	Result db.Result // the rating changes
 	ByMove bool      // the rules ended it with the move just shown
-	Origin any
+	// Abandoned: aborted because no front end can show the game (Abandon).
+	Abandoned bool
+	Origin    any
 }
 
 // DrawOffered is a draw offer stored; DrawDeclined its refusal.
