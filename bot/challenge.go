@@ -227,29 +227,12 @@ func (b *Bot) btnAccept(ctx context.Context, r *request, id int64) error {
 	if err := b.store.UpsertPlayer(ctx, acceptor, r.userName()); err != nil {
 		return err
 	}
-	players := [2]string{c.ChallengerID, acceptor}
-	switch c.Color {
-	case "black":
-		players = [2]string{acceptor, c.ChallengerID}
-	case "random":
-		if f, err := b.Roller.Roll(2); err == nil && f == 2 {
-			players = [2]string{acceptor, c.ChallengerID}
-		}
-	}
-	g, startRolls, startEvents, err := games.Start(c.Variant, "", b.Roller)
+	row, g, startEvents, err := b.play.NewGame(ctx, db.Game{GuildID: c.GuildID, ChannelID: c.ChannelID, Variant: c.Variant,
+		Players: b.play.Seats(c.ChallengerID, acceptor, c.Color), Days: c.Days})
 	if err != nil {
 		return err
 	}
 	r.deferUpdate()
-	now := b.Now()
-	row := db.Game{
-		GuildID: c.GuildID, ChannelID: c.ChannelID, Variant: c.Variant, StartRolls: startRolls,
-		Players: players, Days: c.Days, State: "active", Winner: -1, DrawOfferBy: -1,
-		CreatedAt: now, UpdatedAt: now,
-	}
-	if row.Deadline, _, err = b.deadlines(ctx, row, g, 0, false); err != nil {
-		return err
-	}
 	gameID, err := b.store.AcceptChallenge(ctx, id, acceptor, row)
 	if errors.Is(err, db.ErrAlreadyTaken) {
 		return b.challengeTakenMeanwhile(ctx, r, id)
@@ -261,14 +244,10 @@ func (b *Bot) btnAccept(ctx context.Context, r *request, id int64) error {
 	// The game is held (locked) until its opening posts are out, so that a
 	// quick first move can neither load a second copy of it nor post
 	// before its opening board.
-	s := &session{id: gameID, row: row, game: g}
-	s.mu.Lock()
-	defer s.unlock()
-	b.mu.Lock()
-	b.sessions[gameID] = s
-	b.mu.Unlock()
-	forget := func() { b.mu.Lock(); delete(b.sessions, gameID); b.mu.Unlock() }
-	names := [2]string{b.name(ctx, players[0]), b.name(ctx, players[1])}
+	s := b.play.Hold(row, g)
+	defer s.Unlock()
+	forget := func() { b.play.Forget(gameID) }
+	names := [2]string{b.name(ctx, row.Players[0]), b.name(ctx, row.Players[1])}
 	thread, err := b.dc.StartThread(c.ChannelID, r.i.Message.ID, truncate(fmt.Sprintf("%s · %s vs %s", variantName(c.Variant), names[0], names[1]), 100))
 	if err != nil {
 		// No thread, no game: cancel it rather than leave it unplayable.
@@ -282,8 +261,8 @@ func (b *Bot) btnAccept(ctx context.Context, r *request, id int64) error {
 	done := fmt.Sprintf("✅ %s accepted %s's challenge to **%s** — the game is on in <#%s>.", mention(acceptor), mention(c.ChallengerID), variantName(c.Variant), thread.ID)
 	r.editOriginal(&discordgo.WebhookEdit{Content: &done, Components: &[]discordgo.MessageComponent{}, Embeds: &[]*discordgo.MessageEmbed{}, AllowedMentions: noPings})
 	row.ThreadID = thread.ID
-	s.row = row
-	for _, p := range players {
+	s.Row = row
+	for _, p := range row.Players {
 		if err := b.dc.AddThreadMember(thread.ID, p); err != nil {
 			b.log.Warn("adding a thread member failed", "thread", thread.ID, "user", p, "err", err)
 		}

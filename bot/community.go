@@ -129,9 +129,9 @@ func (b *Bot) cmdGames(ctx context.Context, r *request) error {
 		}
 		turn := ""
 		if s, err := b.lockGame(ctx, row.ID); err == nil {
-			t := s.game.Turn()
-			turn = fmt.Sprintf(" — %s to move", mention(s.row.Players[t.Player]))
-			s.unlock()
+			t := s.Game.Turn()
+			turn = fmt.Sprintf(" — %s to move", mention(s.Row.Players[t.Player]))
+			s.Unlock()
 		}
 		turn += b.holidayTag(ctx, row, onHoliday)
 		fmt.Fprintf(&sb, "<#%s> %s: %s vs %s%s\n", row.ThreadID, variantName(row.Variant), mention(row.Players[0]), mention(row.Players[1]), turn)

@@ -60,29 +60,14 @@ func (b *Bot) startComputerGame(ctx context.Context, cg computerGame, post func(
 	if self == "" {
 		return "", userErrorf("I'm still connecting to Discord: try again in a moment.")
 	}
-	players := [2]string{cg.human, self}
-	switch cg.color {
-	case "black":
-		players = [2]string{self, cg.human}
-	case "", "random":
-		if f, err := b.Roller.Roll(2); err == nil && f == 2 {
-			players = [2]string{self, cg.human}
-		}
+	color := cg.color
+	if color == "" {
+		color = "random"
 	}
-	g, startRolls, startEvents, err := games.Start(cg.variant, "", b.Roller)
+	row, g, startEvents, err := b.play.NewGame(ctx, db.Game{GuildID: cg.guildID, ChannelID: cg.channelID, Variant: cg.variant,
+		Players: b.play.Seats(cg.human, self, color), Days: cg.days, RematchOf: cg.rematchOf, ComputerLevel: cg.level})
 	if err != nil {
 		return "", err
-	}
-	now := b.Now()
-	row := db.Game{
-		GuildID: cg.guildID, ChannelID: cg.channelID, Variant: cg.variant, StartRolls: startRolls, Players: players,
-		Days: cg.days, State: "active", Winner: -1, DrawOfferBy: -1, RematchOf: cg.rematchOf, ComputerLevel: cg.level,
-		CreatedAt: now, UpdatedAt: now,
-	}
-	if !b.computerToAct(row, g) {
-		if row.Deadline, _, err = b.deadlines(ctx, row, g, 0, false); err != nil { // the computer has no clock
-			return "", err
-		}
 	}
 	id, err := b.store.CreateGame(ctx, row)
 	if err != nil {
@@ -90,21 +75,15 @@ func (b *Bot) startComputerGame(ctx context.Context, cg computerGame, post func(
 	}
 	row.ID = id
 	// Held until the opening is out, as an accepted challenge's game is.
-	s := &session{id: id, row: row, game: g}
-	s.mu.Lock()
-	defer s.unlock()
-	b.mu.Lock()
-	b.sessions[id] = s
-	b.mu.Unlock()
+	s := b.play.Hold(row, g)
+	defer s.Unlock()
 	abort := func(why error) {
-		b.mu.Lock()
-		delete(b.sessions, id)
-		b.mu.Unlock()
+		b.play.Forget(id)
 		b.store.EndGame(ctx, id, db.End{Winner: -1, Reason: "aborted"})
 		b.log.Error("a game against the computer could not start; aborted", "game", id, "err", why)
 	}
 	seat := games.Player1
-	if players[1] == cg.human {
+	if row.Players[1] == cg.human {
 		seat = games.Player2
 	}
 	text := fmt.Sprintf("🤖 %s plays the computer at **%s**, %s, as %s.", mention(cg.human), variantName(cg.variant),
@@ -121,7 +100,7 @@ func (b *Bot) startComputerGame(ctx context.Context, cg computerGame, post func(
 		return "", userErrorf("I couldn't open the game thread (Discord said: %v), so the game was cancelled. Check my permissions in this channel and try again.", err)
 	}
 	row.ThreadID = thread.ID
-	s.row = row
+	s.Row = row
 	if err := b.dc.AddThreadMember(thread.ID, cg.human); err != nil {
 		b.log.Warn("adding a thread member failed", "thread", thread.ID, "user", cg.human, "err", err)
 	}

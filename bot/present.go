@@ -1,11 +1,9 @@
 package bot
 
 import (
-	"context"
 	"fmt"
 	"runtime"
 	"strings"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -223,17 +221,6 @@ func (b *Bot) send(channelID string, m *discordgo.MessageSend) (*discordgo.Messa
 func (b *Bot) sendText(channelID, text string, mentions *discordgo.MessageAllowedMentions) error {
 	_, err := b.send(channelID, &discordgo.MessageSend{Content: text, AllowedMentions: mentions})
 	return err
-}
-
-// deadlines gives the deadline and reminder time of the turn starting now
-// in game g (row) after ply number plies has been stored: the reminder
-// only once both have moved. The clock of the player to act stands still
-// during their holidays (turnClock, holiday.go).
-func (b *Bot) deadlines(ctx context.Context, row db.Game, g games.Game, plies int, over bool) (deadline, remind time.Time, err error) {
-	if over {
-		return time.Time{}, time.Time{}, nil
-	}
-	return b.turnClock(ctx, row.Players[g.Turn().Player], b.Now(), row.Days, plies >= 2)
 }
 
 // joinOr joins names as "A, B or C".

@@ -25,15 +25,7 @@ var replayLimit = render.DefaultGIFMaxBytes
 
 // gameRecord is the stored game as a record, with its moves.
 func (b *Bot) gameRecord(ctx context.Context, row db.Game) (games.Record, []db.Move, error) {
-	moves, err := b.store.Moves(ctx, row.ID)
-	if err != nil {
-		return games.Record{}, nil, err
-	}
-	rec := games.Record{Variant: row.Variant, Setup: row.Setup, StartRolls: row.StartRolls}
-	for _, m := range moves {
-		rec.Plies = append(rec.Plies, games.Ply{Move: m.Notation, Rolls: m.Rolls})
-	}
-	return rec, moves, nil
+	return b.play.Record(ctx, row)
 }
 
 // recordFile is the game's record as a file: PGN for orthodox chess, the

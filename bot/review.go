@@ -15,6 +15,7 @@ import (
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/explain"
 	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/play"
 	"github.com/bermudachess/bermuda/render"
 	"github.com/bermudachess/bermuda/review"
 )
@@ -62,36 +63,31 @@ func (b *Bot) btnReview(ctx context.Context, r *request, gameID int64) error {
 // askReview starts the review of a finished game, or shows where it
 // stands: its progress, or the stored review (privately, at once).
 func (b *Bot) askReview(ctx context.Context, r *request, row db.Game) error {
-	if row.State == "active" {
-		return userErrorf("The engine reviews a game only once it is over, so that it never helps anyone mid-game. Ask again after the result.")
-	}
-	if row.Ply == 0 {
-		return userErrorf("This game ended before any move was played: there is nothing to review.")
-	}
-	claim, claimed, err := b.store.ClaimReview(ctx, row.ID, b.Now(), reviewLease)
-	if err != nil {
-		return err
-	}
+	asked, err := b.play.RequestReview(ctx, row, reviewLease) // the claim: play/review.go
+	var running *play.ReviewRefusal
 	switch {
-	case claim.State == "done":
-		var rev review.Review
-		if err := json.Unmarshal([]byte(claim.Data), &rev); err != nil {
-			return fmt.Errorf("the stored review of game %d: %w", row.ID, err)
+	case errors.Is(err, play.ErrNotOverYet):
+		return userErrorf("The engine reviews a game only once it is over, so that it never helps anyone mid-game. Ask again after the result.")
+	case errors.Is(err, play.ErrNothingToReview):
+		return userErrorf("This game ended before any move was played: there is nothing to review.")
+	case errors.As(err, &running):
+		where := ""
+		if running.Running.MessageID != "" {
+			where = fmt.Sprintf(" It will appear in <#%s>.", running.Running.ChannelID)
 		}
+		return userErrorf("This game is being reviewed now (%d%% done).%s", running.Running.Progress, where)
+	case err != nil:
+		return err
+	case asked.Done != nil:
 		r.deferEphemeral()
-		msg, err := b.reviewMessage(ctx, row, rev)
+		msg, err := b.reviewMessage(ctx, row, *asked.Done)
 		if err != nil {
 			return err
 		}
 		_, err = b.dc.EditOriginal(r.i, &discordgo.WebhookEdit{Content: &msg.Content, Embeds: &msg.Embeds, Components: &msg.Components, Files: msg.Files, AllowedMentions: noPings})
 		return err
-	case !claimed:
-		where := ""
-		if claim.MessageID != "" {
-			where = fmt.Sprintf(" It will appear in <#%s>.", claim.ChannelID)
-		}
-		return userErrorf("This game is being reviewed now (%d%% done).%s", claim.Progress, where)
 	}
+	claim := asked.Claim
 	if err := r.ephemeral("🔎 The engine is reviewing the game; its verdict will appear in the thread, with its progress shown there."); err != nil {
 		b.log.Warn("answering a review request failed", "game", row.ID, "err", err)
 	}

@@ -115,17 +115,10 @@ func (b *Bot) pairRound(ctx context.Context, t db.Tournament, entrants []db.Entr
 		if p.Result == swiss.Bye {
 			continue
 		}
-		g, rolls, events, err := games.Start(t.Variant, "", b.Roller)
+		row, g, events, err := b.play.NewGame(ctx, db.Game{GuildID: t.GuildID, ChannelID: t.ChannelID, Variant: t.Variant,
+			Players: [2]string{p.White, p.Black}, Days: t.Days, ComputerLevel: max(level[p.White], level[p.Black])})
 		if err != nil {
 			return "", err
-		}
-		row := db.Game{GuildID: t.GuildID, ChannelID: t.ChannelID, Variant: t.Variant, StartRolls: rolls,
-			Players: [2]string{p.White, p.Black}, Days: t.Days, State: "active", Winner: -1, DrawOfferBy: -1,
-			ComputerLevel: max(level[p.White], level[p.Black]), CreatedAt: now, UpdatedAt: now}
-		if !b.computerToAct(row, g) {
-			if row.Deadline, _, err = b.deadlines(ctx, row, g, 0, false); err != nil { // the computer has no clock
-				return "", err
-			}
 		}
 		pairings[i].Game, openings[i] = row, boardOpening{g, events}
 	}
@@ -228,17 +221,10 @@ func roundText(t db.Tournament, boards []db.Board, names map[string]string) stri
 // openBoardGame opens a newly paired game: held (locked) like an
 // accepted challenge's game until its opening posts are out.
 func (b *Bot) openBoardGame(ctx context.Context, t db.Tournament, bd db.Board, row db.Game, o boardOpening, names map[string]string) {
-	s := &session{id: row.ID, row: row, game: o.game}
-	s.mu.Lock()
-	defer s.unlock()
-	b.mu.Lock()
-	b.sessions[row.ID] = s
-	b.mu.Unlock()
+	s := b.play.Hold(row, o.game)
+	defer s.Unlock()
 	if !b.openTournamentThread(ctx, s, t, bd, names, o.events, false) {
-		// Left without a thread: the scheduler's repair opens it later.
-		b.mu.Lock()
-		delete(b.sessions, row.ID)
-		b.mu.Unlock()
+		b.play.Forget(row.ID) // left without a thread: the scheduler's repair opens it later
 	}
 }
 
@@ -262,19 +248,19 @@ func (b *Bot) reopenBoardGame(ctx context.Context, s *session, bd db.Board) bool
 // replicas, one posts the opening), then posts the opening as an accepted
 // challenge's game does. The caller holds s.
 func (b *Bot) openTournamentThread(ctx context.Context, s *session, t db.Tournament, bd db.Board, names map[string]string, events []games.Event, repair bool) bool {
-	row := s.row
+	row := s.Row
 	var humans []string
 	for _, p := range row.Players {
 		if p != b.selfID() {
 			humans = append(humans, p)
 		}
 	}
-	roles := s.game.Roles()
+	roles := s.Game.Roles()
 	text := fmt.Sprintf("♟️ **Swiss #%d · round %d, board %d** (%s): %s (%s) vs %s (%s) — %s per move. Good luck!",
 		t.ID, bd.Round, bd.Board, variantName(t.Variant), mention(row.Players[0]), roles[0], mention(row.Players[1]), roles[1], plural(row.Days, "day"))
 	msg, err := b.dc.Send(t.ChannelID, &discordgo.MessageSend{Content: text, AllowedMentions: pingOnly(humans...)})
 	if err != nil {
-		b.log.Warn("announcing a tournament game failed", "game", s.id, "err", err)
+		b.log.Warn("announcing a tournament game failed", "game", s.ID, "err", err)
 		return false
 	}
 	name := fmt.Sprintf("Swiss #%d R%d · %s vs %s", t.ID, bd.Round, names[row.Players[0]], names[row.Players[1]])
@@ -282,28 +268,28 @@ func (b *Bot) openTournamentThread(ctx context.Context, s *session, t db.Tournam
 	if th, err := b.dc.StartThread(t.ChannelID, msg.ID, truncate(name, 100)); err == nil {
 		threadID = th.ID
 	} else if discordCode(err) != 160004 { // 160004: the thread exists already
-		b.log.Warn("opening a tournament game's thread failed", "game", s.id, "err", err)
+		b.log.Warn("opening a tournament game's thread failed", "game", s.ID, "err", err)
 		return false
 	}
-	claimed, err := b.store.ClaimGameThread(ctx, s.id, threadID)
+	claimed, err := b.store.ClaimGameThread(ctx, s.ID, threadID)
 	if err != nil || !claimed {
-		s.game = nil // opened elsewhere meanwhile: reloaded when needed
+		s.Game = nil // opened elsewhere meanwhile: reloaded when needed
 		return true
 	}
-	s.row.ThreadID = threadID
+	s.Row.ThreadID = threadID
 	for _, p := range humans {
 		if err := b.dc.AddThreadMember(threadID, p); err != nil {
 			b.log.Warn("adding a thread member failed", "thread", threadID, "user", p, "err", err)
 		}
 	}
 	if repair {
-		b.log.Warn("tournament game opening was cut short; finished by the scheduler", "game", s.id, "thread", threadID)
+		b.log.Warn("tournament game opening was cut short; finished by the scheduler", "game", s.ID, "thread", threadID)
 		b.sendText(threadID, "⚠️ I was interrupted while opening this game; it is ready now and nothing was played yet.", noPings)
 	}
-	b.postOpening(s.row, s.game, events)
-	b.noticeTurn(s.row, s.game, "", "") // a DM to the first player, if they chose it (notify.go)
-	if b.computerToAct(s.row, s.game) {
-		b.opponent().due(s.id) // it waits for the game, held until we return
+	b.postOpening(s.Row, s.Game, events)
+	b.noticeTurn(s.Row, s.Game, "", "") // a DM to the first player, if they chose it (notify.go)
+	if b.computerToAct(s.Row, s.Game) {
+		b.opponent().due(s.ID) // it waits for the game, held until we return
 	}
 	return true
 }

@@ -1,0 +1,44 @@
+package play
+
+import (
+	"context"
+
+	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/games"
+)
+
+// Seats orders a new game's players, a and b, in games.Player order: a
+// plays first when color is "white" (or ""), second when "black", and as
+// a die says when "random".
+func (p *Service) Seats(a, b, color string) [2]string {
+	switch color {
+	case "black":
+		return [2]string{b, a}
+	case "random":
+		if f, err := p.roller.Roll(2); err == nil && f == 2 {
+			return [2]string{b, a}
+		}
+	}
+	return [2]string{a, b}
+}
+
+// NewGame readies a game to be stored (by the front end's own claim: a
+// challenge accepted, a round paired): row names its variant, players,
+// days and the rest; NewGame starts the variant (rolling what its start
+// rolls) and fills in the state, the times and the first turn's deadline
+// (none while the computer is to act). Once stored, Hold it until the
+// game is shown.
+func (p *Service) NewGame(ctx context.Context, row db.Game) (db.Game, games.Game, []games.Event, error) {
+	g, rolls, evs, err := games.Start(row.Variant, "", p.roller)
+	if err != nil {
+		return row, nil, nil, err
+	}
+	now := p.now()
+	row.StartRolls, row.State, row.Winner, row.DrawOfferBy, row.CreatedAt, row.UpdatedAt = rolls, "active", -1, -1, now, now
+	if !p.ComputerToAct(row, g) {
+		if row.Deadline, _, err = p.Deadlines(ctx, row, g, 0, false); err != nil {
+			return row, nil, nil, err
+		}
+	}
+	return row, g, evs, nil
+}
