@@ -3,13 +3,14 @@ package engine
 import (
 	"context"
 	"math"
+	"reflect"
 	"testing"
 )
 
 // TestFitScaleSmallRun fits K on a few fast self-play games: positive,
 // within its bounds, and the same for the same seed.
 func TestFitScaleSmallRun(t *testing.T) {
-	opts := TuneOptions{Games: 3, Seed: 5, Nodes: 200}
+	opts := ScaleOptions{TuneOptions: TuneOptions{Games: 3, Seed: 5, Nodes: 200}, Handicap: 2}
 	a, err := FitScale(context.Background(), "chess", opts)
 	if err != nil {
 		t.Fatal(err)
@@ -21,7 +22,7 @@ func TestFitScaleSmallRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a != b {
+	if !reflect.DeepEqual(a, b) {
 		t.Errorf("same seed, different fits:\n%+v\n%+v", a, b)
 	}
 }
