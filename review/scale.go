@@ -10,21 +10,33 @@ import (
 // engine's score (hundredths of a pawn, for the player to act) into an
 // expected score E = 1/(1 + exp(-K·score/100)): win 1, draw ½, loss 0.
 // Each was fitted on self-play results (engine.FitScale: Texel's fit of K
-// on the search's own scores), 2026-11-25, by
+// on the search's own scores), 2026-11-27, by
 //
-//	bermuda review -fit-scale -variant V -games N -seed 17 -nodes 5000
+//	bermuda review -fit-scale -variant V -games G -seed 17 -nodes N -handicap 2 -resign 1000
 //
-// with N = 200 for chess and 100 for the others (README.md has the
-// figures). spIndecision has none: its fit sits at its lower bound (the
-// scores, near 0 with armies that belong to neither player, predict
-// nothing), so it takes DefaultK.
+// with G and N per variant below (README.md, "Scale constants", has the
+// figures and how the games are played): games made decisive by a
+// handicap (two games in three, one player's first two moves after the
+// opening are random) and adjudicated like cutechess-cli's resign rule (10
+// pawns for 4 moves of each player wins), searched by engine.BestScore with
+// the variant's own piece values and the game's history. The fits of
+// 2026-11-25 (5,000 nodes, no handicap, no adjudication, the generic piece
+// values) drew most Angle games and gave flat curves: the Angle's K was
+// 0.0469 (a queen up 0.61), Bermuda chess's 0.0303.
+//
+// spIndecision has none: its armies belong to neither player, so its
+// score is a constant tempo (5) except where the search sees a forced
+// result, and no K makes it predict anything (the fit sits at its lower
+// bound). It takes DefaultK, which turns the tempo into 0.50 ± 0.005 and
+// leaves its judgements to forced results: a move that lets a king be
+// taken, or misses taking one, is a blunder (E 1 or 0 against ½).
 var scaleK = map[string]float64{
-	"chess":      0.3750,
-	"angle":      0.0469, // 92% of the self-play games drawn: an advantage rarely turned into a win
-	"bede":       0.2089,
-	"bermuda":    0.0303, // two kings a side, each worth 20 pawns: scores run large
-	"beryl":      0.2933,
-	"randommove": 0.1351,
+	"chess":      0.3750, // not yet refitted
+	"angle":      0.1277, // G 80, N 20,000: 46% of the finished games drawn (92% before)
+	"bede":       0.2089, // not yet refitted
+	"bermuda":    0.2922, // G 100, N 50,000: two kings a side at 40 pawns each, most games adjudicated
+	"beryl":      0.2933, // not yet refitted
+	"randommove": 0.1351, // not yet refitted
 }
 
 // DefaultK is for a variant without a fit: Lichess's curve for
