@@ -66,15 +66,21 @@ func TestScaleJudgesMaterial(t *testing.T) {
 }
 
 // TestRandomGamesHaveErrors reviews 20 plies of random legal moves in every
-// variant at a small budget: both players make errors (inaccuracies,
-// mistakes or blunders). A review that finds none does not see the game.
+// variant (40 in the Angle, whose armies start six empty ranks apart on a
+// 10×10 board and barely meet in 20 random plies) at a small budget: both
+// players make errors (inaccuracies, mistakes or blunders). A review that
+// finds none does not see the game.
 func TestRandomGamesHaveErrors(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reviews seven games")
 	}
 	for _, v := range games.All() {
 		t.Run(v.ID, func(t *testing.T) {
-			rec := randomGame(t, v.ID, 20, 11)
+			plies := 20
+			if v.ID == "angle" {
+				plies = 40
+			}
+			rec := randomGame(t, v.ID, plies, 11)
 			rv, err := Game(context.Background(), rec, Options{Nodes: 4000})
 			if err != nil {
 				t.Fatal(err)
