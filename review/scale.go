@@ -43,7 +43,7 @@ var scaleK = map[string]float64{
 	"angle":      0.1277, // G 80, N 20,000: 46% of the finished games drawn (92% before)
 	"bede":       0.5273, // G 100, N 20,000
 	"bermuda":    0.2922, // G 100, N 50,000: two kings a side at 40 pawns each, most games adjudicated
-	"beryl":      0.2933, // not yet refitted
+	"beryl":      0.4732, // G 60, N 20,000
 	"randommove": 0.1521, // G 60, N 20,000
 }
 
