@@ -112,8 +112,9 @@ func Tune(ctx context.Context, variant string, opts TuneOptions) (TuneResult, er
 
 // selfPlay plays one game and returns the kind balance at its quiet plies
 // (material the same one ply before and after), the search's score for
-// Player 1 at every searched ply that is not a forced result (for
-// FitScale), the result for Player 1, and whether the rules ended the game
+// Player 1 at every searched ply that is not a forced result (FitScale
+// plays its own games now, scaleGame in tunescale.go), the result for
+// Player 1, and whether the rules ended the game
 // (a game cut at opts.MaxPlies counts as a draw).
 func selfPlay(ctx context.Context, variant string, opts TuneOptions, seed uint64) ([]map[games.PieceKind]int, []float64, float64, bool, error) {
 	roller := games.Seeded(seed)

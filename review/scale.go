@@ -10,21 +10,44 @@ import (
 // engine's score (hundredths of a pawn, for the player to act) into an
 // expected score E = 1/(1 + exp(-K·score/100)): win 1, draw ½, loss 0.
 // Each was fitted on self-play results (engine.FitScale: Texel's fit of K
-// on the search's own scores), 2026-11-25, by
+// on the search's own scores), 2026-11-27, by
 //
-//	bermuda review -fit-scale -variant V -games N -seed 17 -nodes 5000
+//	bermuda review -fit-scale -variant V -games G -seed 17 -nodes N -handicap 2 -resign 1000
 //
-// with N = 200 for chess and 100 for the others (README.md has the
-// figures). spIndecision has none: its fit sits at its lower bound (the
-// scores, near 0 with armies that belong to neither player, predict
-// nothing), so it takes DefaultK.
+// with G and N per variant below (README.md, "Scale constants", has the
+// figures and how the games are played): games made decisive by a
+// handicap (two games in three, one player's first two moves after the
+// opening are random) and adjudicated like cutechess-cli's resign rule (10
+// pawns for 4 moves of each player wins), searched by engine.BestScore with
+// the variant's own piece values and the game's history. The fits of
+// 2026-11-25 (5,000 nodes, no handicap, no adjudication, the generic piece
+// values) drew most Angle games and gave flat curves: the Angle's K was
+// 0.0469 (a queen up 0.61), Bermuda chess's 0.0303.
+//
+// Chess keeps its 2026-11-25 fit, 0.3750: those games already converted
+// (30% drawn), and it is Lichess's curve for Stockfish within 2%, which
+// players know and the check against Stockfish relies on. The new method
+// gives chess 0.5851, 1.6 times steeper: the handicap and the adjudication
+// make decisive games of positions that humans often draw, so the other
+// variants' new curves are likely on the harsh side by a similar factor
+// (README.md says what that changes).
+//
+// spIndecision has none: its armies belong to neither player, so its
+// score is a constant tempo (5) except where the search sees a forced
+// result, and no K makes it predict anything (the fit sits at its lower
+// bound). It takes DefaultK, which turns the tempo into 0.50 ± 0.005 and
+// leaves its judgements to forced results: a move that lets a king be
+// taken, or misses taking one, is a blunder (E 1 or 0 against ½).
 var scaleK = map[string]float64{
-	"chess":      0.3750,
-	"angle":      0.0469, // 92% of the self-play games drawn: an advantage rarely turned into a win
-	"bede":       0.2089,
-	"bermuda":    0.0303, // two kings a side, each worth 20 pawns: scores run large
-	"beryl":      0.2933,
-	"randommove": 0.1351,
+	// Kept from 2026-11-25 (200 games, 5,000 nodes, 30% drawn); the new
+	// fit (60 games, 20,000 nodes, 14% drawn) gave 0.5851.
+	"chess": 0.3750,
+	// The new fits: G games at N nodes, finished games drawn, K before.
+	"angle":      0.1277, // 80 at 20,000: 46% drawn (92% before), K 0.0469
+	"bede":       0.5273, // 100 at 20,000: 11% drawn (20%), K 0.2089
+	"bermuda":    0.2922, // 100 at 50,000: 5% drawn (36%), K 0.0303; kings 40 pawns each
+	"beryl":      0.4732, // 60 at 20,000: 5% drawn (39%), K 0.2933
+	"randommove": 0.1521, // 60 at 20,000: none drawn (8%), K 0.1351
 }
 
 // DefaultK is for a variant without a fit: Lichess's curve for

@@ -32,11 +32,20 @@ func runReview(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	judge := fs.String("engine", "auto", "who judges orthodox chess: bermuda (our engine), uci:PATH (a UCI engine such as Stockfish), or auto (Stockfish if on PATH or in /usr/games, else ours); the other variants are always judged by ours")
 	uciDepth := fs.Int("uci-depth", review.DefaultUCIDepth, "with a UCI engine: its depth per position")
 	maxPlies := fs.Int("max-plies", 300, "with -fit-scale: a self-play game still going after this many plies is left out")
+	randomPlies := fs.Int("random-plies", 4, "with -fit-scale: uniformly random opening plies")
+	handicap := fs.Int("handicap", 0, "with -fit-scale: two games in three, one player's first N moves after the opening are random (decisive games)")
+	resign := fs.Int("resign", 0, "with -fit-scale: adjudicate a game won once -resign-plies searched plies in a row score it beyond ± this many hundredths of a pawn (0: never)")
+	resignPlies := fs.Int("resign-plies", 8, "with -fit-scale: see -resign")
+	maxScore := fs.Int("max-score", 0, "with -fit-scale: leave out scores beyond ± this many hundredths of a pawn (0: none)")
 	if help, err := parseFlags(fs, args); help || err != nil {
 		return err
 	}
 	if *fitScale {
-		return runFitScale(*variant, *n, *seed, *nodes, *maxPlies, stdout, stderr)
+		opts := engine.ScaleOptions{
+			TuneOptions: engine.TuneOptions{Games: *n, Seed: *seed, Nodes: *nodes, MaxPlies: *maxPlies, RandomPlies: *randomPlies},
+			Handicap:    *handicap, MaxScore: *maxScore, Resign: *resign, ResignPlies: *resignPlies,
+		}
+		return runFitScale(*variant, opts, stdout, stderr)
 	}
 	if *replay == "" {
 		return usagef("-replay FILE names the game to review")
@@ -166,20 +175,22 @@ func joinNotes(notes []string) string {
 }
 
 // runFitScale fits a variant's K and prints it as review/scale.go wants it.
-func runFitScale(variant string, n int, seed uint64, nodes int64, maxPlies int, stdout, stderr io.Writer) error {
+func runFitScale(variant string, opts engine.ScaleOptions, stdout, stderr io.Writer) error {
 	v, err := games.Lookup(variant)
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	if n < 1 || nodes < 0 || maxPlies < 1 {
-		return usagef("-games and -max-plies must be at least 1 and -nodes not negative")
+	if opts.Games < 1 || opts.Nodes < 0 || opts.MaxPlies < 1 || opts.RandomPlies < 0 || opts.Handicap < 0 || opts.MaxScore < 0 || opts.Resign < 0 || opts.ResignPlies < 0 {
+		return usagef("-games and -max-plies must be at least 1, and -nodes, -random-plies, -handicap and -max-score not negative")
 	}
-	progress := func(done int) {
+	start := time.Now()
+	n := opts.Games
+	opts.Progress = func(done int) {
 		if done%10 == 0 || done == n {
-			fmt.Fprintf(stderr, "%d/%d games\n", done, n)
+			fmt.Fprintf(stderr, "%d/%d games, %.1f min\n", done, n, time.Since(start).Minutes())
 		}
 	}
-	fit, err := engine.FitScale(context.Background(), v.ID, engine.TuneOptions{Games: n, Seed: seed, Nodes: nodes, MaxPlies: maxPlies, Progress: progress})
+	fit, err := engine.FitScale(context.Background(), v.ID, opts)
 	if err != nil {
 		return err
 	}
@@ -187,8 +198,9 @@ func runFitScale(variant string, n int, seed uint64, nodes int64, maxPlies int, 
 	if fit.AtBound {
 		bound = " (at its bound: the scores predict nothing)"
 	}
-	fmt.Fprintf(stdout, "%s: %d games (%d unfinished at %d plies, left out; %.0f%% of the others drawn), %d scored plies, K %.4f per pawn%s, squared error %.5f\n",
-		v.ID, fit.Games, fit.Unfinished, maxPlies, 100*fit.Drawn, fit.Samples, fit.K, bound, fit.Error)
+	fmt.Fprintf(stdout, "%s: %d games at %d nodes (%d unfinished at %d plies, left out; %.0f%% of the others drawn, %d adjudicated), %d plies, %d scored plies (%d beyond ±%d left out), K %.4f per pawn%s, squared error %.5f, %.1f min\n",
+		v.ID, fit.Games, fit.Nodes, fit.Unfinished, opts.MaxPlies, 100*fit.Drawn, fit.Adjudicated, fit.Plies, fit.Samples, fit.Beyond, opts.MaxScore, fit.K, bound, fit.Error, time.Since(start).Minutes())
+	fmt.Fprintf(stdout, "  endings: %s\n", fit.FormatReasons())
 	return nil
 }
 
