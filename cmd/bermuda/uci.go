@@ -21,6 +21,7 @@ type uciPlayer struct {
 	in       io.WriteCloser
 	lines    chan string
 	moveTime time.Duration
+	fen      string // the game's start, if not the usual one (a test suite's position)
 }
 
 // startUCI starts PATH[,NAME=VALUE…] and sets its options.
@@ -109,6 +110,9 @@ func (p *uciPlayer) newGame() error {
 
 func (p *uciPlayer) choose(_ context.Context, _ games.Game, played []string) (string, error) {
 	pos := "position startpos"
+	if p.fen != "" {
+		pos = "position fen " + p.fen
+	}
 	if len(played) > 0 {
 		pos += " moves " + strings.Join(played, " ")
 	}
