@@ -1,7 +1,10 @@
 package engine
 
-// Transposition table: one entry per slot, always replaced by the deeper or
-// newer result. Scores near mate are stored relative to the node.
+// Transposition table: entries in pairs, a position in either of its pair.
+// A result replaces the entry of the same position (unless that one is
+// deeper and not exact), else the shallower of the two: deep results,
+// which cost the most, survive the many shallow ones. Scores near mate are
+// stored relative to the node. An entry takes 24 bytes (ttEntrySize).
 
 const (
 	boundExact = iota + 1
@@ -28,13 +31,24 @@ func newTable(bits int) *table {
 	return &table{entries: make([]ttEntry, 1<<bits), mask: 1<<bits - 1}
 }
 
+// ttEntrySize is the bytes one entry takes (unsafe.Sizeof(ttEntry{})).
+const ttEntrySize = 24
+
 func (t *table) probe(key uint64) (ttEntry, bool) {
-	e := t.entries[key&t.mask]
+	i := key & t.mask
+	if e := t.entries[i]; e.key == key && e.bound != 0 {
+		return e, true
+	}
+	e := t.entries[i^1]
 	return e, e.key == key && e.bound != 0
 }
 
 func (t *table) store(key uint64, move uint32, score, depth, bound, ply int) {
-	e := &t.entries[key&t.mask]
+	i := key & t.mask
+	e := &t.entries[i]
+	if o := &t.entries[i^1]; o.key == key || (e.key != key && o.depth < e.depth) {
+		e = o
+	}
 	if e.key == key && int(e.depth) > depth && e.gen == t.gen && bound != boundExact {
 		return
 	}

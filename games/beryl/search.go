@@ -39,6 +39,8 @@ type searchRules interface {
 	ended(hasMove bool) (bool, games.Player)
 	extraHash() uint64
 	owner(army int) games.Player
+	// danger is Beryl Chess's check; spIndecision has none.
+	danger() bool
 	// progress is the fifty-move clock.
 	progress() int
 }
@@ -315,3 +317,12 @@ func init() {
 	games.FillKeys(zobristArmy[:], next)
 	games.FillKeys(zobristBarred[:], next)
 }
+
+// InCheck says whether the player to act is in check (games.Tactical; in
+// spIndecision never). Neither game passes (games.Passer): Beryl Chess
+// could, but its zugzwangs on 39 cells are not rare enough to risk it, and
+// in spIndecision a pass would free the army the opponent just used.
+func (st *searchState[S, P]) InCheck() bool { return st.rules().danger() }
+
+func (s *bcState) danger() bool { return s.inCheck(s.toMove) }
+func (s *spState) danger() bool { return false }
