@@ -91,7 +91,7 @@ var levels = [6]level{
 	{maxDepth: 1, timeShare: 0.25, defaultDur: 500 * time.Millisecond, noise: 150, blunder: 0.18, tableBits: 14},
 	{maxDepth: 4, timeShare: 0.25, defaultDur: 1000 * time.Millisecond, noise: 100, blunder: 0.06, back: 1, contempt: 20, tableBits: 17},
 	{maxDepth: 7, timeShare: 0.5, defaultDur: 1500 * time.Millisecond, back: 1, contempt: 35, tableBits: 19},
-	{maxDepth: maxPly - maxQuiet - 4, timeShare: 1, defaultDur: 2000 * time.Millisecond, contempt: 35, tableBits: 20},
+	{maxDepth: maxPly - maxQuiet - 4, timeShare: 1, defaultDur: 2000 * time.Millisecond, contempt: 35, tableBits: 21},
 }
 
 // Search chooses a move for the player to act in g. It never changes g,
@@ -225,10 +225,11 @@ func run(ctx context.Context, g games.Game, lim Limits, lv level, rng *rand.Rand
 	return res, nil
 }
 
-// tableBits sizes a search's table: the level's size at most (2^20
-// entries of 24 bytes, 24 MiB, at level 5), and no more than the nodes the
-// budget allows could fill (at most twice maxNodesPerSecond a second), so
-// that short searches do not clear megabytes they never use.
+// tableBits sizes a search's table: the level's size at most (2^21
+// entries of 16 bytes, 32 MiB, at level 5; 8 MiB at level 4, 2 MiB at
+// level 3), and no more than twice the nodes the budget allows (at
+// maxNodesPerSecond), so that short searches do not clear megabytes they
+// never use.
 func tableBits(lv level, budget time.Duration, nodes int64) int {
 	fill := nodes
 	if budget > 0 {

@@ -186,15 +186,16 @@ func (t *gameTree) public(m move) (games.Move, bool) {
 
 // fastTree walks a games.SearchState: a variant's own make/unmake.
 type fastTree struct {
-	ev    *evaluator
-	st    games.SearchState
-	kinds []int // value of each kind of st.Kinds()
-	kind  map[games.PieceKind]int
-	sides int
-	owner []games.Player
-	cnt   []int
-	buf   []games.SearchMove
-	clock games.ProgressClock // nil: the variant has no fifty-move rule to report
+	ev      *evaluator
+	st      games.SearchState
+	kinds   []int // value of each kind of st.Kinds()
+	kindIDs []games.PieceKind
+	kind    map[games.PieceKind]int
+	sides   int
+	owner   []games.Player
+	cnt     []int
+	buf     []games.SearchMove
+	clock   games.ProgressClock // nil: the variant has no fifty-move rule to report
 	// what the variant can say beyond games.SearchState (nil: nothing)
 	tactical games.Tactical
 	passer   games.Passer
@@ -209,7 +210,8 @@ func newFastTree(st games.SearchState, ev *evaluator, sides int) *fastTree {
 	t.tactical, _ = st.(games.Tactical)
 	t.passer, _ = st.(games.Passer)
 	t.facts, _ = st.(games.MoveFacts)
-	for _, k := range st.Kinds() {
+	t.kindIDs = st.Kinds()
+	for _, k := range t.kindIDs {
 		t.kinds = append(t.kinds, ev.value(k))
 		t.minor = append(t.minor, k != games.Pawn && k != games.King)
 	}
@@ -235,17 +237,29 @@ func (t *fastTree) moves(buf []move, tactical bool) []move {
 	for _, sm := range t.buf {
 		mv := move{code: sm.Code, to: -1}
 		if t.facts != nil {
-			mv.to, mv.mover = int32(t.facts.Target(sm)), t.ev.value(t.facts.Mover(sm))
+			mv.to, mv.mover = int32(t.facts.Target(sm)), t.valueOf(t.facts.Mover(sm))
 		}
 		if sm.Victim != "" {
-			mv.victim = t.ev.value(sm.Victim)
+			mv.victim = t.valueOf(sm.Victim)
 		}
 		if sm.Promotion != "" {
-			mv.promotion = t.ev.value(sm.Promotion) - t.ev.value(games.Pawn)
+			mv.promotion = t.valueOf(sm.Promotion) - t.ev.value(games.Pawn)
 		}
 		buf = append(buf, mv)
 	}
 	return buf
+}
+
+// valueOf is ev.value for a kind of the variant's Kinds, found by a scan
+// of a dozen kinds (the same strings, compared by pointer first) rather
+// than a map lookup for every move listed.
+func (t *fastTree) valueOf(k games.PieceKind) int {
+	for i, kk := range t.kindIDs {
+		if kk == k {
+			return t.kinds[i]
+		}
+	}
+	return t.ev.value(k)
 }
 
 func (t *fastTree) inCheck() bool { return t.tactical != nil && t.tactical.InCheck() }

@@ -1,10 +1,11 @@
 package engine
 
-// Transposition table: entries in pairs, a position in either of its pair.
-// A result replaces the entry of the same position (unless that one is
-// deeper and not exact), else the shallower of the two: deep results,
-// which cost the most, survive the many shallow ones. Scores near mate are
-// stored relative to the node. An entry takes 24 bytes (ttEntrySize).
+// Transposition table: buckets of four 16-byte entries, one cache line
+// each. A position lives in one bucket (the low bits of its hash) and is
+// recognised by the high 32 bits. A result replaces the entry of the same
+// position (unless that one is deeper and not exact), else the shallowest
+// of the bucket: deep results, which cost the most, survive the many
+// shallow ones. Scores near mate are stored relative to the node.
 
 const (
 	boundExact = iota + 1
@@ -13,7 +14,7 @@ const (
 )
 
 type ttEntry struct {
-	key   uint64
+	check uint32 // the hash's high half
 	move  uint32
 	score int32
 	depth int8
@@ -21,38 +22,51 @@ type ttEntry struct {
 	gen   uint8
 }
 
+// ttEntrySize is the bytes one entry takes (unsafe.Sizeof(ttEntry{})).
+const ttEntrySize = 16
+
 type table struct {
 	entries []ttEntry
-	mask    uint64
+	mask    uint64 // selects a bucket's first entry
 	gen     uint8
 }
 
 func newTable(bits int) *table {
-	return &table{entries: make([]ttEntry, 1<<bits), mask: 1<<bits - 1}
+	return &table{entries: make([]ttEntry, 1<<bits), mask: (1<<bits - 1) &^ 3}
 }
 
-// ttEntrySize is the bytes one entry takes (unsafe.Sizeof(ttEntry{})).
-const ttEntrySize = 24
+func (t *table) bucket(key uint64) []ttEntry {
+	i := key & t.mask
+	return t.entries[i : i+4 : i+4]
+}
 
 func (t *table) probe(key uint64) (ttEntry, bool) {
-	i := key & t.mask
-	if e := t.entries[i]; e.key == key && e.bound != 0 {
-		return e, true
+	check := uint32(key >> 32)
+	for _, e := range t.bucket(key) {
+		if e.check == check && e.bound != 0 {
+			return e, true
+		}
 	}
-	e := t.entries[i^1]
-	return e, e.key == key && e.bound != 0
+	return ttEntry{}, false
 }
 
 func (t *table) store(key uint64, move uint32, score, depth, bound, ply int) {
-	i := key & t.mask
-	e := &t.entries[i]
-	if o := &t.entries[i^1]; o.key == key || (e.key != key && o.depth < e.depth) {
-		e = o
+	check := uint32(key >> 32)
+	b := t.bucket(key)
+	e := &b[0]
+	for i := range b {
+		if b[i].check == check && b[i].bound != 0 {
+			e = &b[i]
+			break
+		}
+		if b[i].depth < e.depth || b[i].bound == 0 {
+			e = &b[i]
+		}
 	}
-	if e.key == key && int(e.depth) > depth && e.gen == t.gen && bound != boundExact {
+	if e.check == check && e.bound != 0 && int(e.depth) > depth && e.gen == t.gen && bound != boundExact {
 		return
 	}
-	*e = ttEntry{key: key, move: move, score: int32(toTT(score, ply)), depth: int8(depth), bound: uint8(bound), gen: t.gen}
+	*e = ttEntry{check: check, move: move, score: int32(toTT(score, ply)), depth: int8(depth), bound: uint8(bound), gen: t.gen}
 }
 
 // Mate scores count plies from the root; in the table they count from the
