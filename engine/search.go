@@ -174,8 +174,10 @@ func (s *searcher) search(depth, ply, alpha, beta int) int {
 	// variants with dice, where a roll can change the material of any
 	// move (and the chance nodes' windows must stay exact), and in check.
 	prune := forwardPruning && !pv && !inCheck && !t.dice()
+	// The evaluation is only worked out where it is used: for futility
+	// near the leaves, for the null move above them where a pass exists.
 	static, haveStatic := 0, false
-	if prune && beta < mateBound && beta > -mateBound {
+	if prune && beta < mateBound && beta > -mateBound && (depth <= 2 || t.canPass()) {
 		static, haveStatic = t.evaluate(), true
 		if v, ok := s.nullMove(depth, ply, beta, static); ok {
 			return v

@@ -40,6 +40,7 @@ type tree interface {
 	// else changed (games.Passer), reporting false where the variant has
 	// no such thing; pop takes it back.
 	pushPass() bool
+	canPass() bool
 	// pieces is how many pieces other than pawns and kings the player to
 	// act has: a pass is only tried when they have some (zugzwang).
 	pieces() int
@@ -173,6 +174,7 @@ func (t *gameTree) pop() { t.depth-- }
 func (t *gameTree) evaluate() int  { return t.ev.evaluateGame(t.cur().g) }
 func (t *gameTree) inCheck() bool  { return false }
 func (t *gameTree) pushPass() bool { return false }
+func (t *gameTree) canPass() bool  { return false }
 func (t *gameTree) pieces() int    { return 0 }
 func (t *gameTree) dice() bool     { return t.rolls }
 
@@ -236,11 +238,11 @@ func (t *fastTree) moves(buf []move, tactical bool) []move {
 	t.buf = t.st.Moves(t.buf[:0], tactical)
 	for _, sm := range t.buf {
 		mv := move{code: sm.Code, to: -1}
-		if t.facts != nil {
-			mv.to, mv.mover = int32(t.facts.Target(sm)), t.valueOf(t.facts.Mover(sm))
-		}
 		if sm.Victim != "" {
 			mv.victim = t.valueOf(sm.Victim)
+			if t.facts != nil { // only captures are exchanged
+				mv.to, mv.mover = int32(t.facts.Target(sm)), t.valueOf(t.facts.Mover(sm))
+			}
 		}
 		if sm.Promotion != "" {
 			mv.promotion = t.valueOf(sm.Promotion) - t.ev.value(games.Pawn)
@@ -264,6 +266,8 @@ func (t *fastTree) valueOf(k games.PieceKind) int {
 
 func (t *fastTree) inCheck() bool { return t.tactical != nil && t.tactical.InCheck() }
 func (t *fastTree) dice() bool    { return t.rolls }
+
+func (t *fastTree) canPass() bool { return t.passer != nil }
 
 func (t *fastTree) pushPass() bool {
 	if t.passer == nil {
