@@ -183,30 +183,19 @@ func (s *searcher) search(depth, ply, alpha, beta int) int {
 			return v
 		}
 	}
-	// Near the leaves, when the evaluation is so far below alpha that no
-	// quiet move can make up for it, only captures and promotions are
-	// listed: the quiet ones would all be pruned (futile, below).
-	hopeless := haveStatic && lateMovePruning && depth <= 2 && static+depth*futilityMargin <= alpha
-	moves := t.moves(s.moveBuf[ply][:0], hopeless)
+	moves := t.moves(s.moveBuf[ply][:0], false)
 	s.moveBuf[ply] = moves
-	best := -infinity
-	switch {
-	case hopeless:
-		best = static // what the quiet moves left out are taken to be worth at most
-		if len(moves) == 0 {
-			return best
-		}
-	case len(moves) == 0:
+	if len(moves) == 0 {
 		return t.evaluate()
 	}
 	sc := s.order(moves, ply, ttMove)
 	origAlpha := alpha
-	bestMove := moves[0].code
+	best, bestMove := -infinity, moves[0].code
 	for i := range moves {
 		pick(moves, sc, i)
 		m := moves[i]
 		quiet := m.victim == 0 && m.promotion == 0
-		if haveStatic && lateMovePruning && quiet && i > 0 && best > -mateBound && s.futile(depth, i, static, alpha) {
+		if haveStatic && lateMovePruning && quiet && i > 0 && best > -mateBound && s.futile(depth, i, static, alpha) && !s.givesCheck(m, ply) {
 			continue
 		}
 		a := alpha
@@ -325,6 +314,21 @@ func (s *searcher) futile(depth, i, static, alpha int) bool {
 		return true
 	}
 	return depth <= 2 && static+depth*futilityMargin <= alpha
+}
+
+// givesCheck says whether m leaves the opponent's king in danger: such a
+// move is never pruned as futile, for the evaluation cannot see a mate.
+func (s *searcher) givesCheck(m move, ply int) bool {
+	t := s.t
+	probs := t.expand(m, s.probBuf[ply][:0])
+	s.probBuf[ply] = probs
+	if len(probs) != 1 {
+		return true // dice decide what it does: not judged futile
+	}
+	t.push(m, 0)
+	check := t.inCheck()
+	t.pop()
+	return check
 }
 
 // lateMoves turns late-move pruning on; lateMoveCount is, by depth, how
