@@ -171,8 +171,14 @@ func eloDiff(wins, draws, losses int) (elo, half float64) {
 	}
 	score := (float64(wins) + float64(draws)/2) / n
 	variance := (float64(wins)+float64(draws)/4)/n - score*score
-	se := math.Sqrt(max(variance, 0) / n)
 	lo, hi := 0.5/n, 1-0.5/n
+	if score < lo || score > hi {
+		// All won or all lost: the games show no spread, so take that of
+		// a score half a game from the end, as if won or lost outright.
+		s := min(max(score, lo), hi)
+		variance = s * (1 - s)
+	}
+	se := math.Sqrt(max(variance, 0) / n)
 	rating := func(s float64) float64 {
 		s = min(max(s, lo), hi)
 		return -400 * math.Log10(1/s-1)

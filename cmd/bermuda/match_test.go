@@ -191,7 +191,7 @@ func TestEloDiff(t *testing.T) {
 	if e, _ := eloDiff(76, 0, 24); e < 195 || e > 205 {
 		t.Errorf("76%%: %v, want ~200", e)
 	}
-	if e, h := eloDiff(10, 0, 0); math.IsInf(e, 0) || math.IsNaN(h) || e < 300 {
+	if e, h := eloDiff(10, 0, 0); math.IsInf(e, 0) || math.IsNaN(h) || e < 300 || h <= 0 {
 		t.Errorf("all won: %v ± %v, want a large finite figure", e, h)
 	}
 }
