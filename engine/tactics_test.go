@@ -144,3 +144,20 @@ func TestKingInDanger(t *testing.T) {
 		}
 	}
 }
+
+// TestDangerOnlyWhereTheRulesHaveIt: the fast paths that can tell a king
+// in danger say so (games.Tactical); spIndecision (no check rule) and
+// Bermuda chess (telling it would mean generating every reply) do not.
+func TestDangerOnlyWhereTheRulesHaveIt(t *testing.T) {
+	for id, want := range map[string]bool{"chess": true, "angle": true, "bede": true, "beryl": true, "randommove": true, "spindecision": false, "bermuda": false} {
+		s := searcherAt(t, mustGame(t, id, ""))
+		ft, ok := s.t.(*fastTree)
+		if !ok {
+			t.Logf("%s: no fast path at the start", id)
+			continue
+		}
+		if got := ft.tactical != nil; got != want {
+			t.Errorf("%s: tells a king in danger %v, want %v", id, got, want)
+		}
+	}
+}

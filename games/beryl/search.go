@@ -13,7 +13,7 @@ var (
 
 // SearchState starts a fast-path state at the current position.
 func (g *bcGame) SearchState() (games.SearchState, bool) {
-	return newSearchState[bcState](g.bcState), true
+	return bcSearch{newSearchState[bcState](g.bcState)}, true
 }
 
 // SearchState starts a fast-path state at the current position.
@@ -39,8 +39,6 @@ type searchRules interface {
 	ended(hasMove bool) (bool, games.Player)
 	extraHash() uint64
 	owner(army int) games.Player
-	// danger is Beryl Chess's check; spIndecision has none.
-	danger() bool
 	// progress is the fifty-move clock.
 	progress() int
 }
@@ -318,11 +316,18 @@ func init() {
 	games.FillKeys(zobristBarred[:], next)
 }
 
-// InCheck says whether the player to act is in check (games.Tactical; in
-// spIndecision never). Neither game passes (games.Passer): Beryl Chess
-// could, but its zugzwangs on 39 cells are not rare enough to risk it, and
-// in spIndecision a pass would free the army the opponent just used.
-func (st *searchState[S, P]) InCheck() bool { return st.rules().danger() }
+// bcSearch is Beryl Chess's search state: the shared one, which can also
+// say whether the side to move is in check (games.Tactical). spIndecision
+// has no check rule, so its state does not offer it. Neither game passes
+// (games.Passer): Beryl Chess could, but its zugzwangs on 39 cells are not
+// rare enough to risk it, and in spIndecision a pass would free the army
+// the opponent just used.
+type bcSearch struct {
+	*searchState[bcState, *bcState]
+}
 
-func (s *bcState) danger() bool { return s.inCheck(s.toMove) }
-func (s *spState) danger() bool { return false }
+// InCheck says whether the side to move is in check.
+func (st bcSearch) InCheck() bool {
+	s := st.rules()
+	return s.inCheck(s.toMove)
+}
