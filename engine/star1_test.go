@@ -20,7 +20,7 @@ func TestStar1PrunesChanceNodes(t *testing.T) {
 		var scores [2]int
 		for i, on := range []bool{true, false} {
 			star1 = on
-			r, err := Search(context.Background(), g, Limits{Level: 5, Depth: 3, Nodes: 20_000_000})
+			r, err := Search(context.Background(), g, Limits{Level: 5, Depth: 3, Nodes: 5_000_000})
 			star1 = true
 			if err != nil {
 				t.Fatal(err)
