@@ -41,7 +41,9 @@
 //     times the time per node in Bede.
 //
 // Forward pruning (null move, futility) is off in the variants with dice,
-// where a roll can change the material of any move.
+// where a roll can change the material of any move, and where the variant
+// cannot tell a king in danger (Bermuda chess, spIndecision): futility
+// must never prune a move that threatens a king.
 //
 // The table holds buckets of four 16-byte entries (one cache line); its
 // size is the level's (2^21 entries, 32 MiB, at level 5; 8 MiB at level 4,

@@ -172,8 +172,10 @@ func (s *searcher) search(depth, ply, alpha, beta int) int {
 	pv := beta-alpha > 1 || ply == 0
 	// Forward pruning trusts the static evaluation; it is off in the
 	// variants with dice, where a roll can change the material of any
-	// move (and the chance nodes' windows must stay exact), and in check.
-	prune := forwardPruning && !pv && !inCheck && !t.dice()
+	// move (and the chance nodes' windows must stay exact), in check, and
+	// where the variant cannot tell a king in danger (games.Tactical):
+	// futility must never prune a move that threatens the king.
+	prune := forwardPruning && !pv && !inCheck && !t.dice() && t.tellsDanger()
 	// The evaluation is only worked out where it is used: for futility
 	// near the leaves, for the null move above them where a pass exists.
 	static, haveStatic := 0, false

@@ -36,6 +36,8 @@ type tree interface {
 	// inCheck says whether the player to act is in danger of losing at
 	// once (games.Tactical): false where the variant cannot say.
 	inCheck() bool
+	// tellsDanger says whether inCheck can ever be true here.
+	tellsDanger() bool
 	// pushPass enters the position with the turn handed over and nothing
 	// else changed (games.Passer), reporting false where the variant has
 	// no such thing; pop takes it back.
@@ -171,12 +173,13 @@ func (t *gameTree) push(_ move, i int) {
 
 func (t *gameTree) pop() { t.depth-- }
 
-func (t *gameTree) evaluate() int  { return t.ev.evaluateGame(t.cur().g) }
-func (t *gameTree) inCheck() bool  { return false }
-func (t *gameTree) pushPass() bool { return false }
-func (t *gameTree) canPass() bool  { return false }
-func (t *gameTree) pieces() int    { return 0 }
-func (t *gameTree) dice() bool     { return t.rolls }
+func (t *gameTree) evaluate() int     { return t.ev.evaluateGame(t.cur().g) }
+func (t *gameTree) inCheck() bool     { return false }
+func (t *gameTree) pushPass() bool    { return false }
+func (t *gameTree) canPass() bool     { return false }
+func (t *gameTree) tellsDanger() bool { return false }
+func (t *gameTree) pieces() int       { return 0 }
+func (t *gameTree) dice() bool        { return t.rolls }
 
 func (t *gameTree) public(m move) (games.Move, bool) {
 	l := t.cur()
@@ -267,7 +270,8 @@ func (t *fastTree) valueOf(k games.PieceKind) int {
 func (t *fastTree) inCheck() bool { return t.tactical != nil && t.tactical.InCheck() }
 func (t *fastTree) dice() bool    { return t.rolls }
 
-func (t *fastTree) canPass() bool { return t.passer != nil }
+func (t *fastTree) canPass() bool     { return t.passer != nil }
+func (t *fastTree) tellsDanger() bool { return t.tactical != nil }
 
 func (t *fastTree) pushPass() bool {
 	if t.passer == nil {
