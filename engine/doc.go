@@ -5,11 +5,53 @@
 // # Search
 //
 // One design serves games with and without dice: iterative deepening
-// alpha-beta (fail-soft negamax) with a transposition table, move ordering
-// (the table's move, captures by the value taken, promotions, two killers
-// per ply, a history of cut-offs), late-move reductions for quiet moves,
-// and a capture search below the horizon that stands pat on the
-// evaluation. A move whose outcome a die decides is a chance node: its
+// alpha-beta (fail-soft negamax, as a principal variation search: the
+// first move gets the window, the others a null window, searched again
+// when they beat it) with aspiration windows of ±40 from depth 4, a
+// transposition table, move ordering (the table's move, captures by the
+// value taken, promotions, two killers per ply, a history of cut-offs),
+// late-move reductions for quiet moves, and a capture search below the
+// horizon that stands pat on the evaluation. For tactics (each shown at
+// work in tactics_test.go):
+//
+//   - A king in danger is searched a ply deeper (check extension): check
+//     in chess, Beryl Chess and Bede (games.Tactical); lines of checks
+//     extend to twice the iteration's depth. Not with dice: the Angle
+//     (a king that can be taken) and Random Move Number Chess say when a
+//     king is in danger, but there every ply multiplies the tree by the
+//     rolls, and the extension cost Random Move Number Chess 47 ± 46 Elo.
+//   - Null move: where a pass is a position the rules give meaning to
+//     (games.Passer: chess only), a node whose evaluation stands at beta
+//     lets the opponent move twice, a shallower search (R = 2 + depth/6),
+//     and is cut if they cannot bring it below. Never twice in a row, in
+//     check, or without pieces besides pawns and king (zugzwang). The
+//     Angle's dice follow every move, Bede's Jester copies the move
+//     before, a Random Move Number Chess turn has several moves and a
+//     throw, and spIndecision's bar on the last army would lapse: a pass
+//     means something else there, so they offer none; Beryl Chess and
+//     Bermuda chess keep it off too.
+//   - Static exchange evaluation (see.go) plays the captures on one cell
+//     with make/unmake, least valuable piece first, where the variant
+//     says a move's cell and piece (games.MoveFacts: chess); the capture
+//     search leaves out captures that lose material.
+//   - Futility pruning: at depth 1 and 2 a quiet move is not searched
+//     when the evaluation plus 1.75 pawns a ply stays below alpha, unless
+//     it gives check. Late-move pruning is written but off: every node
+//     still lists all its moves, and pruning most children cost four
+//     times the time per node in Bede.
+//
+// Forward pruning (null move, futility) is off in the variants with dice,
+// where a roll can change the material of any move, and where the variant
+// cannot tell a king in danger (Bermuda chess, spIndecision): futility
+// must never prune a move that threatens a king.
+//
+// The table holds buckets of four 16-byte entries (one cache line); its
+// size is the level's (2^21 entries, 32 MiB, at level 5; 8 MiB at level 4,
+// 2 MiB at level 3), cut to twice what the budget's nodes could fill. The
+// bot runs at most NumCPU−1 searches at once (bot/opponent.go), so the
+// tables take at most (NumCPU−1) × 32 MiB together: 96 MiB on 4 cores.
+//
+// A move whose outcome a die decides is a chance node: its
 // distinct outcomes (games.RollOutcomes, or a variant's fast path) are
 // averaged by probability (chance.go). Each outcome is first searched with
 // the parent's window widened by chanceMargin (or the tighter window of
@@ -28,8 +70,8 @@
 // before it, so that it gets the exact window), which keeps capture
 // sequences with a roll at every step from growing exponentially.
 // TestStar1PrunesChanceNodes and TestChanceWindowsKeepTheAverage measure
-// the pruning: to depth 3 in the Angle, 40,470 nodes against 603,876 for
-// plain expectimax from the start and 133,013 against 769,429 after 1.Nf3
+// the pruning: to depth 3 in the Angle, 41,402 nodes against 607,818 for
+// plain expectimax from the start and 150,927 against 795,143 after 1.Nf3
 // Nc8, with the same move and score.
 //
 // Why expectimax rather than Monte Carlo tree search: the chance here is

@@ -89,9 +89,9 @@ var levels = [6]level{
 	{},
 	{maxDepth: 1, timeShare: 0.25, defaultDur: 300 * time.Millisecond, noise: 400, blunder: 0.5, tableBits: 12},
 	{maxDepth: 1, timeShare: 0.25, defaultDur: 500 * time.Millisecond, noise: 150, blunder: 0.18, tableBits: 14},
-	{maxDepth: 4, timeShare: 0.25, defaultDur: 1000 * time.Millisecond, noise: 100, blunder: 0.06, back: 1, contempt: 20, tableBits: 16},
-	{maxDepth: 7, timeShare: 0.5, defaultDur: 1500 * time.Millisecond, back: 1, contempt: 35, tableBits: 17},
-	{maxDepth: maxPly - maxQuiet - 4, timeShare: 1, defaultDur: 2000 * time.Millisecond, contempt: 35, tableBits: 18},
+	{maxDepth: 4, timeShare: 0.25, defaultDur: 1000 * time.Millisecond, noise: 100, blunder: 0.06, back: 1, contempt: 20, tableBits: 17},
+	{maxDepth: 7, timeShare: 0.5, defaultDur: 1500 * time.Millisecond, back: 1, contempt: 35, tableBits: 19},
+	{maxDepth: maxPly - maxQuiet - 4, timeShare: 1, defaultDur: 2000 * time.Millisecond, contempt: 35, tableBits: 21},
 }
 
 // Search chooses a move for the player to act in g. It never changes g,
@@ -128,7 +128,6 @@ func Search(ctx context.Context, g games.Game, lim Limits) (res Result, err erro
 
 func run(ctx context.Context, g games.Game, lim Limits, lv level, rng *rand.Rand, legal []games.Move) (Result, error) {
 	start := time.Now()
-	s := &searcher{ctx: ctx, maxNodes: lim.Nodes, tt: newTable(lv.tableBits)}
 	budget := time.Duration(0)
 	switch {
 	case lim.MoveTime > 0:
@@ -136,6 +135,7 @@ func run(ctx context.Context, g games.Game, lim Limits, lv level, rng *rand.Rand
 	case lim.Nodes == 0:
 		budget = lv.defaultDur
 	}
+	s := &searcher{ctx: ctx, maxNodes: lim.Nodes, tt: newTable(tableBits(lv, budget, lim.Nodes))}
 	if budget > 0 {
 		// Leave a little for choosing and returning the move.
 		s.deadline = start.Add(budget - budget/10)
@@ -167,8 +167,10 @@ func run(ctx context.Context, g games.Game, lim Limits, lv level, rng *rand.Rand
 		if noisy {
 			s.rootScores = map[uint32]int{}
 		}
-		s.rootBest = noMove
-		score := s.search(depth, 0, -infinity, infinity)
+		score, failedHigh := s.aspire(depth, res.Score, noisy || len(infos) == 0)
+		if s.stopped && s.rootBest == noMove {
+			s.rootBest = failedHigh // the move that had just beaten the window
+		}
 		if s.stopped {
 			// An unfinished iteration still improves on the last one if it
 			// found a better move after searching the previous best first.
@@ -223,6 +225,60 @@ func run(ctx context.Context, g games.Game, lim Limits, lv level, rng *rand.Rand
 	return res, nil
 }
 
+// tableBits sizes a search's table: the level's size at most (2^21
+// entries of 16 bytes, 32 MiB, at level 5; 8 MiB at level 4, 2 MiB at
+// level 3), and no more than twice the nodes the budget allows (at
+// maxNodesPerSecond), so that short searches do not clear megabytes they
+// never use.
+func tableBits(lv level, budget time.Duration, nodes int64) int {
+	fill := nodes
+	if budget > 0 {
+		fill = max(fill, int64(budget.Seconds()*maxNodesPerSecond))
+	}
+	bits := lv.tableBits
+	for bits > minTableBits && fill > 0 && int64(1)<<(bits-1) >= fill {
+		bits--
+	}
+	return bits
+}
+
+const (
+	minTableBits      = 14
+	maxNodesPerSecond = 4_000_000 // more than any variant searches on one core
+)
+
+// aspirationWindow is how far, in hundredths of a pawn, an iteration's
+// first window reaches either side of the last iteration's score.
+const aspirationWindow = 40
+
+// aspire searches the root to depth within a window around the last
+// score (aspiration: a narrow window prunes more), searching again with
+// the window opened on the side the score fell out of. full asks for the
+// whole window at once (the first iteration, noisy levels). failedHigh is
+// the move that last beat the window, in case the search stops before the
+// wider one completes.
+func (s *searcher) aspire(depth, last int, full bool) (score int, failedHigh uint32) {
+	alpha, beta := -infinity, infinity
+	if !full && depth >= 4 && MateIn(last) == 0 {
+		alpha, beta = last-aspirationWindow, last+aspirationWindow
+	}
+	failedHigh = noMove
+	for {
+		s.rootBest = noMove
+		score = s.search(depth, 0, alpha, beta)
+		switch {
+		case s.stopped:
+			return score, failedHigh
+		case score <= alpha && alpha > -infinity:
+			alpha = -infinity
+		case score >= beta && beta < infinity:
+			failedHigh, beta = s.rootBest, infinity
+		default:
+			return score, failedHigh
+		}
+	}
+}
+
 // earlierPositions hashes the game's earlier positions as t hashes its own.
 func earlierPositions(history []games.Game, t tree) map[uint64]bool {
 	if len(history) == 0 {
@@ -246,12 +302,18 @@ func earlierPositions(history []games.Game, t tree) map[uint64]bool {
 
 // newTree picks the fast path when the variant offers one.
 func newTree(g games.Game, ev *evaluator) tree {
+	v, err := games.Lookup(g.Variant())
+	rolls := err != nil || v.Dice // unknown: assume dice, and prune less
 	if sg, ok := g.(games.Searchable); ok {
 		if st, ok := sg.SearchState(); ok {
-			return newFastTree(st, ev, ev.sides)
+			t := newFastTree(st, ev, ev.sides)
+			t.rolls = rolls
+			return t
 		}
 	}
-	return newGameTree(g, ev)
+	t := newGameTree(g, ev)
+	t.rolls = rolls
+	return t
 }
 
 // rootMove maps a root move code back to a public move.

@@ -115,11 +115,11 @@ type iteration struct {
 func deepen(ctx context.Context, g games.Game, lim Limits, legal []games.Move, exact bool) (*searcher, iteration, error) {
 	start := time.Now()
 	lv := levels[5]
-	s := &searcher{ctx: ctx, tt: newTable(lv.tableBits), exactAtRoot: exact}
 	budget := lim.MoveTime
 	if budget == 0 && lim.Nodes == 0 && lim.Depth == 0 {
 		budget = lv.defaultDur
 	}
+	s := &searcher{ctx: ctx, tt: newTable(tableBits(lv, budget, lim.Nodes)), exactAtRoot: exact}
 	s.rootPlayer = g.Turn().Player
 	ev := newEvaluator(g, nil)
 	s.t = newTree(g, ev)

@@ -13,6 +13,11 @@ type move struct {
 	code      uint32
 	victim    int // value of the captured piece, 0 for none
 	promotion int // value gained by promoting, 0 for none
+	// to and mover are the cell the move ends on and the value of the
+	// piece that makes it, where the variant says (games.MoveFacts); to
+	// is -1 otherwise. The exchange evaluation (see.go) needs them.
+	to    int32
+	mover int
 }
 
 // tree is the position being searched, on a stack: expand plays a move and
@@ -28,6 +33,21 @@ type tree interface {
 	pop()
 	evaluate() int
 	public(m move) (games.Move, bool)
+	// inCheck says whether the player to act is in danger of losing at
+	// once (games.Tactical): false where the variant cannot say.
+	inCheck() bool
+	// tellsDanger says whether inCheck can ever be true here.
+	tellsDanger() bool
+	// pushPass enters the position with the turn handed over and nothing
+	// else changed (games.Passer), reporting false where the variant has
+	// no such thing; pop takes it back.
+	pushPass() bool
+	canPass() bool
+	// pieces is how many pieces other than pawns and kings the player to
+	// act has: a pass is only tried when they have some (zugzwang).
+	pieces() int
+	// dice says whether the rules roll dice during play.
+	dice() bool
 }
 
 // gameTree walks any games.Game through its public interface: LegalMoves,
@@ -36,6 +56,7 @@ type gameTree struct {
 	ev    *evaluator
 	stack []gameLevel
 	depth int
+	rolls bool
 }
 
 type gameLevel struct {
@@ -92,7 +113,7 @@ func (t *gameTree) moves(buf []move, tactical bool) []move {
 	l.legal = l.g.LegalMoves()
 	board := t.ev.board(l.g)
 	for i, m := range l.legal {
-		mv := move{code: uint32(i)}
+		mv := move{code: uint32(i), to: -1}
 		if p, ok := board[m.To]; ok && p.Side != m.Side {
 			mv.victim = t.ev.value(p.Kind)
 		}
@@ -152,7 +173,13 @@ func (t *gameTree) push(_ move, i int) {
 
 func (t *gameTree) pop() { t.depth-- }
 
-func (t *gameTree) evaluate() int { return t.ev.evaluateGame(t.cur().g) }
+func (t *gameTree) evaluate() int     { return t.ev.evaluateGame(t.cur().g) }
+func (t *gameTree) inCheck() bool     { return false }
+func (t *gameTree) pushPass() bool    { return false }
+func (t *gameTree) canPass() bool     { return false }
+func (t *gameTree) tellsDanger() bool { return false }
+func (t *gameTree) pieces() int       { return 0 }
+func (t *gameTree) dice() bool        { return t.rolls }
 
 func (t *gameTree) public(m move) (games.Move, bool) {
 	l := t.cur()
@@ -164,22 +191,34 @@ func (t *gameTree) public(m move) (games.Move, bool) {
 
 // fastTree walks a games.SearchState: a variant's own make/unmake.
 type fastTree struct {
-	ev    *evaluator
-	st    games.SearchState
-	kinds []int // value of each kind of st.Kinds()
-	kind  map[games.PieceKind]int
-	sides int
-	owner []games.Player
-	cnt   []int
-	buf   []games.SearchMove
-	clock games.ProgressClock // nil: the variant has no fifty-move rule to report
+	ev      *evaluator
+	st      games.SearchState
+	kinds   []int // value of each kind of st.Kinds()
+	kindIDs []games.PieceKind
+	kind    map[games.PieceKind]int
+	sides   int
+	owner   []games.Player
+	cnt     []int
+	buf     []games.SearchMove
+	clock   games.ProgressClock // nil: the variant has no fifty-move rule to report
+	// what the variant can say beyond games.SearchState (nil: nothing)
+	tactical games.Tactical
+	passer   games.Passer
+	facts    games.MoveFacts
+	minor    []bool // kinds of Kinds() that count as pieces (not pawns or kings)
+	rolls    bool
 }
 
 func newFastTree(st games.SearchState, ev *evaluator, sides int) *fastTree {
 	t := &fastTree{ev: ev, st: st, sides: sides}
 	t.clock, _ = st.(games.ProgressClock)
-	for _, k := range st.Kinds() {
+	t.tactical, _ = st.(games.Tactical)
+	t.passer, _ = st.(games.Passer)
+	t.facts, _ = st.(games.MoveFacts)
+	t.kindIDs = st.Kinds()
+	for _, k := range t.kindIDs {
 		t.kinds = append(t.kinds, ev.value(k))
+		t.minor = append(t.minor, k != games.Pawn && k != games.King)
 	}
 	for s := 0; s < sides; s++ {
 		t.owner = append(t.owner, st.Owner(games.Side(s)))
@@ -201,16 +240,61 @@ func (t *fastTree) decode(m move) games.SearchMove {
 func (t *fastTree) moves(buf []move, tactical bool) []move {
 	t.buf = t.st.Moves(t.buf[:0], tactical)
 	for _, sm := range t.buf {
-		mv := move{code: sm.Code}
+		mv := move{code: sm.Code, to: -1}
 		if sm.Victim != "" {
-			mv.victim = t.ev.value(sm.Victim)
+			mv.victim = t.valueOf(sm.Victim)
+			if t.facts != nil { // only captures are exchanged
+				mv.to, mv.mover = int32(t.facts.Target(sm)), t.valueOf(t.facts.Mover(sm))
+			}
 		}
 		if sm.Promotion != "" {
-			mv.promotion = t.ev.value(sm.Promotion) - t.ev.value(games.Pawn)
+			mv.promotion = t.valueOf(sm.Promotion) - t.ev.value(games.Pawn)
 		}
 		buf = append(buf, mv)
 	}
 	return buf
+}
+
+// valueOf is ev.value for a kind of the variant's Kinds, found by a scan
+// of a dozen kinds (the same strings, compared by pointer first) rather
+// than a map lookup for every move listed.
+func (t *fastTree) valueOf(k games.PieceKind) int {
+	for i, kk := range t.kindIDs {
+		if kk == k {
+			return t.kinds[i]
+		}
+	}
+	return t.ev.value(k)
+}
+
+func (t *fastTree) inCheck() bool { return t.tactical != nil && t.tactical.InCheck() }
+func (t *fastTree) dice() bool    { return t.rolls }
+
+func (t *fastTree) canPass() bool     { return t.passer != nil }
+func (t *fastTree) tellsDanger() bool { return t.tactical != nil }
+
+func (t *fastTree) pushPass() bool {
+	if t.passer == nil {
+		return false
+	}
+	t.passer.PushPass()
+	return true
+}
+
+func (t *fastTree) pieces() int {
+	t.cnt = t.st.Counts(t.cnt[:0])
+	me, nk, n := t.st.Player(), len(t.kinds), 0
+	for s := 0; s < t.sides; s++ {
+		if t.owner[s] != me {
+			continue
+		}
+		for k, minor := range t.minor {
+			if minor {
+				n += t.cnt[s*nk+k]
+			}
+		}
+	}
+	return n
 }
 
 func (t *fastTree) expand(m move, probs []float64) []float64 {

@@ -86,3 +86,30 @@ type ProgressClock interface {
 	// count at which the game is drawn.
 	Clock() (plies, limit int)
 }
+
+// Tactical is implemented by search states that can tell when the player
+// to act is in danger of losing at once: in check where the rules have
+// check, their king attacked where kings are captured. A program may look
+// further in such positions.
+type Tactical interface {
+	InCheck() bool
+}
+
+// Passer is implemented by search states where handing the turn to the
+// opponent, nothing else changed, is a position the rules give meaning to
+// (chess and its like). PushPass pushes that position; Pop takes it back.
+// Variants where a pass would change what a move means (Bede's Jester
+// copies the last move), skip dice the rules roll after every move, or cut
+// a turn of several moves short do not implement it.
+type Passer interface {
+	PushPass()
+}
+
+// MoveFacts is implemented by search states that can say, for one of
+// their moves, the cell it ends on (an index of their own) and the kind
+// of piece that makes it: what a program needs to follow the exchanges on
+// one cell.
+type MoveFacts interface {
+	Target(m SearchMove) int
+	Mover(m SearchMove) PieceKind
+}

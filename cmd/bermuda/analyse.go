@@ -23,8 +23,19 @@ func runAnalyse(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	nodes := fs.Int64("nodes", 0, "stop after this many nodes")
 	level := fs.Int("level", 5, "engine level 1–5")
 	seed := fs.Uint64("seed", 1, "seed for the dice of the start and the level's randomness")
+	epd := fs.String("epd", "", "chess test suite (EPD with bm/am): count the positions solved in -movetime each")
+	player := fs.String("player", "", "with -epd: who plays, as match's players (default ai:LEVEL; uci:PATH, bin:PATH)")
 	if help, err := parseFlags(fs, args); help || err != nil {
 		return err
+	}
+	if *epd != "" {
+		if *moveTime <= 0 {
+			return usagef("-epd needs -movetime")
+		}
+		if *player == "" {
+			*player = fmt.Sprintf("ai:%d", *level)
+		}
+		return runEPD(*epd, *player, time.Duration(*moveTime)*time.Millisecond, *seed, stdout, stderr)
 	}
 	v, err := games.Lookup(*variant)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -17,7 +18,7 @@ import (
 )
 
 func init() {
-	commands["match"] = command{"play engine against engine (random, greedy, ai:LEVEL, uci:PATH)", runMatch}
+	commands["match"] = command{"play engine against engine (random, greedy, ai:LEVEL, uci:PATH, bin:PATH)", runMatch}
 }
 
 // maxMatchPlies ends a match game as a draw, for the reason matchLimit.
@@ -43,12 +44,16 @@ type matchResult struct {
 	AScore     float64 `json:"a_score"`
 	AMsPerMove float64 `json:"a_ms_per_move"`
 	BMsPerMove float64 `json:"b_ms_per_move"`
+	// Elo is A's rating difference over B that a's score implies, and
+	// EloError the half-width of its 95% interval (see eloDiff).
+	Elo      float64 `json:"elo"`
+	EloError float64 `json:"elo_error"`
 }
 
 func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("match", stderr)
 	variant := fs.String("variant", "chess", "variant id")
-	aSpec := fs.String("a", "ai:3", "player A: random, greedy, ai:LEVEL[,KIND=VALUE…] or uci:PATH[,NAME=VALUE…]")
+	aSpec := fs.String("a", "ai:3", "player A: random, greedy, ai:LEVEL[,KIND=VALUE…], uci:PATH[,NAME=VALUE…] or bin:PATH[,level=N] (another bermuda build)")
 	bSpec := fs.String("b", "random", "player B (as -a)")
 	n := fs.Int("games", 10, "number of games; A plays Player 1 in the odd-numbered ones")
 	seed := fs.Uint64("seed", 1, "seed for the dice and the players' randomness")
@@ -130,6 +135,7 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "game %d/%d: %s (%s, %d plies) — A %d, B %d, draws %d\n", i+1, *n, word, o.Reason, plies, res.AWins, res.BWins, res.Draws)
 	}
 	res.AScore = (float64(res.AWins) + float64(res.Draws)/2) / float64(res.Games)
+	res.Elo, res.EloError = eloDiff(res.AWins, res.Draws, res.BWins)
 	for s, d := range spent {
 		ms := 0.0
 		if moves[s] > 0 {
@@ -148,7 +154,38 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "%-40s %5s %5s %5s %7s %9s\n", "player", "wins", "loss", "draws", "score", "ms/move")
 	fmt.Fprintf(stdout, "%-40s %5d %5d %5d %6.1f%% %9.1f\n", "A "+a.name(), res.AWins, res.BWins, res.Draws, 100*res.AScore, res.AMsPerMove)
 	fmt.Fprintf(stdout, "%-40s %5d %5d %5d %6.1f%% %9.1f\n", "B "+b.name(), res.BWins, res.AWins, res.Draws, 100*(1-res.AScore), res.BMsPerMove)
+	fmt.Fprintf(stdout, "A − B: %+.0f ± %.0f Elo (95%%)\n", res.Elo, res.EloError)
 	return nil
+}
+
+// eloDiff is the Elo difference that A's score implies and the half-width
+// of its 95% interval. The score's standard error comes from the games'
+// own spread (each game 1, ½ or 0: a trinomial, so draws narrow it), and
+// the interval's ends are mapped through the logistic curve. A score of
+// all or nothing is taken as half a game short of it: the estimate stays
+// finite and says "at least this much".
+func eloDiff(wins, draws, losses int) (elo, half float64) {
+	n := float64(wins + draws + losses)
+	if n == 0 {
+		return 0, 0
+	}
+	score := (float64(wins) + float64(draws)/2) / n
+	variance := (float64(wins)+float64(draws)/4)/n - score*score
+	lo, hi := 0.5/n, 1-0.5/n
+	if score < lo || score > hi {
+		// All won or all lost: the games show no spread, so take that of
+		// a score half a game from the end, as if won or lost outright.
+		s := min(max(score, lo), hi)
+		variance = s * (1 - s)
+	}
+	se := math.Sqrt(max(variance, 0) / n)
+	rating := func(s float64) float64 {
+		s = min(max(s, lo), hi)
+		return -400 * math.Log10(1/s-1)
+	}
+	elo = rating(score)
+	half = (rating(score+1.96*se) - rating(score-1.96*se)) / 2
+	return math.Round(elo*10) / 10, math.Round(half*10) / 10
 }
 
 // writeMatchRecord writes game n of a match into dir, named by its number
@@ -209,6 +246,9 @@ func playMatchGame(ctx context.Context, variant string, seats [2]matchPlayer, se
 			if ai, ok := seats[who].(*aiPlayer); ok {
 				ai.history = history
 			}
+			if bp, ok := seats[who].(*binPlayer); ok {
+				bp.rec = rec
+			}
 			start := time.Now()
 			text, err = seats[who].choose(ctx, g, played)
 			spent[idx] += time.Since(start)
@@ -265,8 +305,10 @@ func newMatchPlayer(spec, variant string, moveTime time.Duration, seed uint64) (
 			return nil, usagef("player %q: UCI engines play orthodox chess only, not %s", spec, variant)
 		}
 		return startUCI(strings.TrimPrefix(spec, "uci:"), moveTime)
+	case strings.HasPrefix(spec, "bin:"):
+		return startBin(strings.TrimPrefix(spec, "bin:"), moveTime, rng)
 	}
-	return nil, usagef("player %q: want random, greedy, ai:LEVEL or uci:PATH[,NAME=VALUE…]", spec)
+	return nil, usagef("player %q: want random, greedy, ai:LEVEL, uci:PATH[,NAME=VALUE…] or bin:PATH[,level=N]", spec)
 }
 
 type randomPlayer struct{ rng *rand.Rand }

@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"math"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,12 +23,12 @@ func TestMatchJSONPrintsOneObject(t *testing.T) {
 	if dec.More() {
 		t.Fatalf("more than one object: %q", out)
 	}
-	for _, k := range []string{"variant", "games", "a_wins", "b_wins", "draws", "a_score", "a_ms_per_move", "b_ms_per_move"} {
+	for _, k := range []string{"variant", "games", "a_wins", "b_wins", "draws", "a_score", "a_ms_per_move", "b_ms_per_move", "elo", "elo_error"} {
 		if _, ok := got[k]; !ok {
 			t.Errorf("key %q missing from %s", k, out)
 		}
 	}
-	if len(got) != 8 || got["variant"] != "chess" || got["games"] != 2.0 {
+	if len(got) != 10 || got["variant"] != "chess" || got["games"] != 2.0 {
 		t.Errorf("object %s", out)
 	}
 	w, l, d := got["a_wins"].(float64), got["b_wins"].(float64), got["draws"].(float64)
@@ -149,5 +151,47 @@ func TestMatchOpenings(t *testing.T) {
 	}
 	if code, _, _ := runCmd(t, "", "match", "-games", "1", "-openings", "-1"); code != 2 {
 		t.Errorf("-openings -1: exit %d, want 2", code)
+	}
+}
+
+// TestMatchAgainstASavedBinary builds this command, then plays it through
+// engine-server as player B: in a dice variant, so the record sent with
+// each request must carry the rolls for the other build to replay it.
+func TestMatchAgainstASavedBinary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	bin := filepath.Join(t.TempDir(), "bermuda-saved")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, variant := range []string{"randommove", "chess"} {
+		code, out, errs := runCmd(t, "", "match", "-variant", variant, "-a", "ai:5", "-b", "bin:"+bin+",level=5", "-games", "2", "-movetime", "5", "-openings", "2", "-json")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", variant, code, errs)
+		}
+		var got matchResult
+		if err := json.Unmarshal([]byte(out), &got); err != nil || got.Games != 2 || got.AWins+got.BWins+got.Draws != 2 {
+			t.Fatalf("%s: %v, %q", variant, err, out)
+		}
+	}
+	if code, _, errs := runCmd(t, "", "match", "-b", "bin:"+bin+",depth=3"); code != 2 {
+		t.Errorf("bin option depth: exit %d (%s), want a usage error", code, errs)
+	}
+}
+
+// TestEloDiff checks the Elo estimate and its interval on known scores.
+func TestEloDiff(t *testing.T) {
+	if e, h := eloDiff(50, 0, 50); e != 0 || h < 60 || h > 75 {
+		t.Errorf("50-50 without draws: %v ± %v, want 0 ± ~68", e, h)
+	}
+	if _, h := eloDiff(25, 50, 25); h < 40 || h > 55 {
+		t.Errorf("half the games drawn: ± %v, want ~48 (draws narrow it)", h)
+	}
+	if e, _ := eloDiff(76, 0, 24); e < 195 || e > 205 {
+		t.Errorf("76%%: %v, want ~200", e)
+	}
+	if e, h := eloDiff(10, 0, 0); math.IsInf(e, 0) || math.IsNaN(h) || e < 300 || h <= 0 {
+		t.Errorf("all won: %v ± %v, want a large finite figure", e, h)
 	}
 }

@@ -17,6 +17,7 @@ type uciPlayer struct {
 	spec     string
 	e        *uci.Engine
 	moveTime time.Duration
+	fen      string // the game's start, if not the usual one (a test suite's position)
 }
 
 // startUCI starts PATH[,NAME=VALUE…] and sets its options.
@@ -46,7 +47,7 @@ func (p *uciPlayer) newGame() error { return p.e.NewGame() }
 
 func (p *uciPlayer) choose(ctx context.Context, _ games.Game, played []string) (string, error) {
 	moveTime := max(p.moveTime, time.Millisecond)
-	res, err := p.e.Search(ctx, uci.Position{Moves: played}, uci.Go{MoveTime: moveTime})
+	res, err := p.e.Search(ctx, uci.Position{FEN: p.fen, Moves: played}, uci.Go{MoveTime: moveTime})
 	if err != nil {
 		return "", err
 	}

@@ -569,3 +569,13 @@ func init() {
 		playIndex[sq] = i
 	}
 }
+
+// InCheck says whether the side to move's king stands attacked
+// (games.Tactical): there is no check rule, but a king taken loses the
+// game. There is no pass (games.Passer): every move may roll the dice
+// (the BCAF), which a pass would skip.
+func (s *searchState) InCheck() bool {
+	p := &s.cur().pos
+	k := p.kingSquare(p.side)
+	return k != 0 && p.attacked(k, p.side^1)
+}

@@ -325,3 +325,8 @@ func init() {
 		}
 	}
 }
+
+// InCheck says whether the side to move is in check (games.Tactical).
+// There is no pass (games.Passer): the Jester moves as the piece the
+// opponent just moved, so a pass would change what it is.
+func (s *searchState) InCheck() bool { return s.cur().pos.inCheck() }

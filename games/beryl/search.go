@@ -13,7 +13,7 @@ var (
 
 // SearchState starts a fast-path state at the current position.
 func (g *bcGame) SearchState() (games.SearchState, bool) {
-	return newSearchState[bcState](g.bcState), true
+	return bcSearch{newSearchState[bcState](g.bcState)}, true
 }
 
 // SearchState starts a fast-path state at the current position.
@@ -314,4 +314,20 @@ func init() {
 	}
 	games.FillKeys(zobristArmy[:], next)
 	games.FillKeys(zobristBarred[:], next)
+}
+
+// bcSearch is Beryl Chess's search state: the shared one, which can also
+// say whether the side to move is in check (games.Tactical). spIndecision
+// has no check rule, so its state does not offer it. Neither game passes
+// (games.Passer): Beryl Chess could, but its zugzwangs on 39 cells are not
+// rare enough to risk it, and in spIndecision a pass would free the army
+// the opponent just used.
+type bcSearch struct {
+	*searchState[bcState, *bcState]
+}
+
+// InCheck says whether the side to move is in check.
+func (st bcSearch) InCheck() bool {
+	s := st.rules()
+	return s.inCheck(s.toMove)
 }

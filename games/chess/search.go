@@ -373,3 +373,11 @@ func (s *searchState) Insufficient() bool {
 	const darkSquares bitboard = 0xaa55aa55aa55aa55
 	return p.byKind[knight] == 0 && (minors&darkSquares == 0 || minors&^darkSquares == 0)
 }
+
+// Target is the square m ends on (games.MoveFacts).
+func (s *searchState) Target(m games.SearchMove) int { return move(m.Code).to() }
+
+// Mover is the kind of piece m moves.
+func (s *searchState) Mover(m games.SearchMove) games.PieceKind {
+	return searchKinds[s.cur().pos.board[move(m.Code).from()].kind()]
+}

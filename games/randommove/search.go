@@ -342,3 +342,7 @@ func init() {
 		}
 	}
 }
+
+// InCheck says whether the player to act is in check (games.Tactical).
+// There is no pass (games.Passer): a turn's moves and throws are the rules.
+func (s *searchState) InCheck() bool { return !s.cur().over && s.board.InCheck() }
