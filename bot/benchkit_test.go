@@ -62,12 +62,12 @@ func randomBenchMove(ctx context.Context, bot *Bot, store db.Store, thread strin
 	if err != nil {
 		return "", "", false, err
 	}
-	defer s.unlock()
-	if s.game.Outcome().Over || s.row.State != "active" {
+	defer s.Unlock()
+	if s.Game.Outcome().Over || s.Row.State != "active" {
 		return "", "", false, nil
 	}
-	legal := s.game.LegalMoves()
-	return legal[rng.IntN(len(legal))].Notation, s.row.Players[s.game.Turn().Player], true, nil
+	legal := s.Game.LegalMoves()
+	return legal[rng.IntN(len(legal))].Notation, s.Row.Players[s.Game.Turn().Player], true, nil
 }
 
 // moveInteraction is player who's /move mv in thread, with every

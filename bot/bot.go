@@ -20,6 +20,7 @@ import (
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/games"
 	"github.com/bermudachess/bermuda/metrics"
+	"github.com/bermudachess/bermuda/play"
 )
 
 // Bot is the command logic. It is safe for concurrent use: interactions for
@@ -56,8 +57,15 @@ type Bot struct {
 	// replicated: other processes take interactions from the same store.
 	replicated bool
 
+	// play takes the game's actions (moves, endings, draw offers,
+	// conditional lines) and holds the games; the bot shows its events
+	// (events.go).
+	play *play.Service
+	// staleBoards are the games whose last board post failed for good,
+	// so that the next reminder carries the board (/board always does).
+	staleBoards sync.Map
+
 	mu       sync.Mutex
-	sessions map[int64]*session
 	inflight sync.WaitGroup
 	closing  bool
 	self     string // the bot's own user id: the computer's seat in its games
@@ -89,13 +97,23 @@ func New(o Options) *Bot {
 	if o.DefaultDays == 0 {
 		o.DefaultDays = 3
 	}
-	return &Bot{
+	b := &Bot{
 		store: o.Store, dc: o.Discord, log: o.Log, appID: o.AppID, defaultDays: o.DefaultDays, docsURL: o.DocsURL,
-		Now: time.Now, Roller: games.CryptoRoller{}, sessions: map[int64]*session{},
+		Now: time.Now, Roller: games.CryptoRoller{},
 		seen: newRecentIDs(15*time.Minute, 100000), metrics: o.Metrics, replicated: o.Replicated,
 		pictures: newWorkers(o.Log),
 	}
+	// The clock and the dice are the bot's fields (tests replace them).
+	b.play = play.New(play.Options{Store: o.Store, Log: o.Log, Now: func() time.Time { return b.Now() },
+		Roller: botRoller{b}, ComputerID: b.selfID, Metrics: o.Metrics})
+	b.play.Subscribe(b.onEvent) // events.go
+	return b
 }
+
+// botRoller rolls with the bot's Roller as it is at each roll.
+type botRoller struct{ b *Bot }
+
+func (r botRoller) Roll(faces int) (int, error) { return r.b.Roller.Roll(faces) }
 
 // SetSelfID records the bot's own user id (READY on the gateway, GET
 // /users/@me for an HTTP replica).

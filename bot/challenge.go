@@ -57,9 +57,9 @@ func (b *Bot) cmdChallenge(ctx context.Context, r *request) error {
 		if err != nil {
 			return err
 		}
-		days = set.DefaultDays
-		if days == 0 {
-			days = b.defaultDays
+		days = b.defaultDays // the bot's, unless the server chose (/settings days)
+		if set.DaysChosen {
+			days = set.DefaultDays
 		}
 	}
 	if !validDays(days) {
@@ -247,7 +247,7 @@ func (b *Bot) btnAccept(ctx context.Context, r *request, id int64) error {
 		Players: players, Days: c.Days, State: "active", Winner: -1, DrawOfferBy: -1,
 		CreatedAt: now, UpdatedAt: now,
 	}
-	if row.Deadline, _, err = b.deadlines(ctx, row, g, 0, false); err != nil {
+	if row.Deadline, _, err = b.play.Deadlines(ctx, row, g, 0, false); err != nil {
 		return err
 	}
 	gameID, err := b.store.AcceptChallenge(ctx, id, acceptor, row)
@@ -261,13 +261,9 @@ func (b *Bot) btnAccept(ctx context.Context, r *request, id int64) error {
 	// The game is held (locked) until its opening posts are out, so that a
 	// quick first move can neither load a second copy of it nor post
 	// before its opening board.
-	s := &session{id: gameID, row: row, game: g}
-	s.mu.Lock()
-	defer s.unlock()
-	b.mu.Lock()
-	b.sessions[gameID] = s
-	b.mu.Unlock()
-	forget := func() { b.mu.Lock(); delete(b.sessions, gameID); b.mu.Unlock() }
+	s := b.play.Hold(row, g)
+	defer s.Unlock()
+	forget := func() { b.play.Forget(gameID) }
 	names := [2]string{b.name(ctx, players[0]), b.name(ctx, players[1])}
 	thread, err := b.dc.StartThread(c.ChannelID, r.i.Message.ID, truncate(fmt.Sprintf("%s · %s vs %s", variantName(c.Variant), names[0], names[1]), 100))
 	if err != nil {
@@ -282,7 +278,7 @@ func (b *Bot) btnAccept(ctx context.Context, r *request, id int64) error {
 	done := fmt.Sprintf("✅ %s accepted %s's challenge to **%s** — the game is on in <#%s>.", mention(acceptor), mention(c.ChallengerID), variantName(c.Variant), thread.ID)
 	r.editOriginal(&discordgo.WebhookEdit{Content: &done, Components: &[]discordgo.MessageComponent{}, Embeds: &[]*discordgo.MessageEmbed{}, AllowedMentions: noPings})
 	row.ThreadID = thread.ID
-	s.row = row
+	s.Row = row
 	for _, p := range players {
 		if err := b.dc.AddThreadMember(thread.ID, p); err != nil {
 			b.log.Warn("adding a thread member failed", "thread", thread.ID, "user", p, "err", err)

@@ -1,9 +1,9 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -50,7 +50,7 @@ func (b *Bot) statsAnswer(ctx context.Context, r *request, userID, text string) 
 	}
 	embeds := []*discordgo.MessageEmbed{{Description: clip(text, embedDescriptionMax), Color: 0x1f6f8b,
 		Image: &discordgo.MessageEmbedImage{URL: "attachment://ratings.png"}}}
-	files := []*discordgo.File{{Name: "ratings.png", ContentType: "image/png", Reader: bytes.NewReader(png)}}
+	files := []*discordgo.File{pngFile("ratings.png", png, ratingChartAlt(b.name(ctx, userID), ratingSeries(steps)))}
 	if r.deferred {
 		_, err = b.dc.EditOriginal(r.i, &discordgo.WebhookEdit{Embeds: &embeds, Files: files, AllowedMentions: noPings})
 		return err
@@ -58,4 +58,19 @@ func (b *Bot) statsAnswer(ctx context.Context, r *request, userID, text string) 
 	return r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{
 		Flags: discordgo.MessageFlagsEphemeral, Embeds: embeds, Files: files, AllowedMentions: noPings,
 	}})
+}
+
+// ratingChartAlt is the rating chart in words: each variant's line from
+// its first rating to its last.
+func ratingChartAlt(name string, series []render.RatingSeries) string {
+	var lines []string
+	for _, s := range series {
+		if len(s.Points) == 0 {
+			continue
+		}
+		first, last := s.Points[0], s.Points[len(s.Points)-1]
+		lines = append(lines, fmt.Sprintf("%s from %.0f to %.0f (± %.0f) over %s", s.Label, first.Rating, last.Rating, last.RD,
+			plural(len(s.Points)-1, "rated game")))
+	}
+	return fmt.Sprintf("Rating chart of %s over time, one line per variant with its deviation as a band: %s.", name, strings.Join(lines, "; "))
 }

@@ -129,9 +129,9 @@ func (b *Bot) cmdGames(ctx context.Context, r *request) error {
 		}
 		turn := ""
 		if s, err := b.lockGame(ctx, row.ID); err == nil {
-			t := s.game.Turn()
-			turn = fmt.Sprintf(" — %s to move", mention(s.row.Players[t.Player]))
-			s.unlock()
+			t := s.Game.Turn()
+			turn = fmt.Sprintf(" — %s to move", mention(s.Row.Players[t.Player]))
+			s.Unlock()
 		}
 		turn += b.holidayTag(ctx, row, onHoliday)
 		fmt.Fprintf(&sb, "<#%s> %s: %s vs %s%s\n", row.ThreadID, variantName(row.Variant), mention(row.Players[0]), mention(row.Players[1]), turn)
@@ -206,38 +206,6 @@ func (b *Bot) cmdHelp(ctx context.Context, r *request) error {
 		text += fmt.Sprintf("Invite me: https://discord.com/oauth2/authorize?client_id=%s&permissions=%d&scope=bot+applications.commands", app, InvitePermissions)
 	}
 	return r.ephemeral(text)
-}
-
-func (b *Bot) cmdSettings(ctx context.Context, r *request) error {
-	if r.i.GuildID == "" {
-		return userErrorf("Settings belong to a server: use this in a server channel.")
-	}
-	if r.i.Member == nil || r.i.Member.Permissions&discordgo.PermissionManageGuild == 0 {
-		return userErrorf("Only members with the **Manage Server** permission can change Bermuda's settings.")
-	}
-	if handled, err := b.puzzleSettings(ctx, r); handled { // puzzle_daily.go
-		return err
-	}
-	if days := r.intOption("days"); days != 0 {
-		if !validDays(days) {
-			return userErrorf("%d days per move is not offered; choose one of %s.", days, daysList())
-		}
-		if err := b.store.SetDefaultDays(ctx, r.i.GuildID, days); err != nil {
-			return err
-		}
-		return r.ephemeral(fmt.Sprintf("New challenges in this server now default to %s per move.", plural(days, "day")))
-	}
-	if role := r.stringOption("tournament_role"); role != "" {
-		if err := b.store.SetTournamentRole(ctx, r.i.GuildID, role); err != nil {
-			return err
-		}
-		return r.ephemeral(fmt.Sprintf("Members with <@&%s> can now run tournaments here (create, cancel, start rounds), as well as server managers.", role))
-	}
-	set, err := b.store.Settings(ctx, r.i.GuildID)
-	if err != nil {
-		return err
-	}
-	return r.ephemeral(fmt.Sprintf("Default time control: %s per move. Change it with `/settings days:`.", plural(set.DefaultDays, "day")))
 }
 
 func (b *Bot) cmdExport(ctx context.Context, r *request) error {

@@ -80,7 +80,7 @@ func (b *Bot) startComputerGame(ctx context.Context, cg computerGame, post func(
 		CreatedAt: now, UpdatedAt: now,
 	}
 	if !b.computerToAct(row, g) {
-		if row.Deadline, _, err = b.deadlines(ctx, row, g, 0, false); err != nil { // the computer has no clock
+		if row.Deadline, _, err = b.play.Deadlines(ctx, row, g, 0, false); err != nil { // the computer has no clock
 			return "", err
 		}
 	}
@@ -90,16 +90,10 @@ func (b *Bot) startComputerGame(ctx context.Context, cg computerGame, post func(
 	}
 	row.ID = id
 	// Held until the opening is out, as an accepted challenge's game is.
-	s := &session{id: id, row: row, game: g}
-	s.mu.Lock()
-	defer s.unlock()
-	b.mu.Lock()
-	b.sessions[id] = s
-	b.mu.Unlock()
+	s := b.play.Hold(row, g)
+	defer s.Unlock()
 	abort := func(why error) {
-		b.mu.Lock()
-		delete(b.sessions, id)
-		b.mu.Unlock()
+		b.play.Forget(id)
 		b.store.EndGame(ctx, id, db.End{Winner: -1, Reason: "aborted"})
 		b.log.Error("a game against the computer could not start; aborted", "game", id, "err", why)
 	}
@@ -121,7 +115,7 @@ func (b *Bot) startComputerGame(ctx context.Context, cg computerGame, post func(
 		return "", userErrorf("I couldn't open the game thread (Discord said: %v), so the game was cancelled. Check my permissions in this channel and try again.", err)
 	}
 	row.ThreadID = thread.ID
-	s.row = row
+	s.Row = row
 	if err := b.dc.AddThreadMember(thread.ID, cg.human); err != nil {
 		b.log.Warn("adding a thread member failed", "thread", thread.ID, "user", cg.human, "err", err)
 	}

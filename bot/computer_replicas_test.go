@@ -124,8 +124,8 @@ func testComputerMoveOnceAcrossReplicas(t *testing.T, dsn string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ply, turn := s.row.Ply, s.game.Turn().Player
-		s.unlock()
+		ply, turn := s.Row.Ply, s.Game.Turn().Player
+		s.Unlock()
 		if ply != 1 || turn != games.Player2 {
 			t.Fatalf("replica %d holds ply %d with player %d to move", i, ply, turn)
 		}

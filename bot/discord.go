@@ -123,6 +123,12 @@ func (d *SessionDiscord) RespondSince(i *discordgo.Interaction, r *discordgo.Int
 	}
 	return hideToken(d.retry(rule, func(opts ...discordgo.RequestOption) error {
 		reset()
+		if r.Data != nil && len(r.Data.Files) > 0 {
+			endpoint := discordgo.EndpointInteractionResponse(i.ID, i.Token)
+			if _, sent, err := d.sendDescribed("POST", endpoint, endpoint, r, "data", r.Data.Files, opts...); sent {
+				return err
+			}
+		}
 		return d.S.InteractionRespond(i, r, opts...)
 	}), i.Token)
 }
@@ -131,6 +137,10 @@ func (d *SessionDiscord) EditOriginal(i *discordgo.Interaction, e *discordgo.Web
 	reset := rewind(e.Files)
 	err = d.retry(retryRule{deadline: d.tokenDeadline(i), safe: true}, func(opts ...discordgo.RequestOption) error {
 		reset()
+		endpoint := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
+		if resp, sent, err := d.sendDescribed("PATCH", endpoint, endpoint, e, "", e.Files, opts...); sent {
+			return unmarshalMessage(resp, err, &m)
+		}
 		m, err = d.S.InteractionResponseEdit(i, e, opts...)
 		return err
 	})
@@ -170,6 +180,10 @@ func (d *SessionDiscord) Followup(i *discordgo.Interaction, p *discordgo.Webhook
 	}}
 	err = d.retry(rule, func(opts ...discordgo.RequestOption) error {
 		reset()
+		endpoint := discordgo.EndpointWebhookToken(i.AppID, i.Token) + "?wait=true"
+		if resp, sent, err := d.sendDescribed("POST", endpoint, endpoint, p, "", p.Files, opts...); sent {
+			return unmarshalMessage(resp, err, &m)
+		}
 		m, err = d.S.FollowupMessageCreate(i, true, p, opts...)
 		return err
 	})
@@ -190,6 +204,9 @@ func (d *SessionDiscord) Send(channelID string, ms *discordgo.MessageSend) (m *d
 	endpoint := discordgo.EndpointChannelMessages(channelID)
 	post := func(opts ...discordgo.RequestOption) ([]byte, error) {
 		reset()
+		if resp, sent, err := d.sendDescribed("POST", endpoint, endpoint, body, "", ms.Files, opts...); sent {
+			return resp, err
+		}
 		if len(ms.Files) > 0 {
 			ct, data, err := discordgo.MultipartBodyWithJSON(body, ms.Files)
 			if err != nil {
@@ -264,6 +281,10 @@ func (d *SessionDiscord) Edit(e *discordgo.MessageEdit) (m *discordgo.Message, e
 	reset := rewind(e.Files)
 	err = d.retry(retryRule{deadline: d.postDeadline(), safe: true}, func(opts ...discordgo.RequestOption) error {
 		reset()
+		endpoint := discordgo.EndpointChannelMessage(e.Channel, e.ID)
+		if resp, sent, err := d.sendDescribed("PATCH", endpoint, discordgo.EndpointChannelMessage(e.Channel, ""), e, "", e.Files, opts...); sent {
+			return unmarshalMessage(resp, err, &m)
+		}
 		m, err = d.S.ChannelMessageEditComplex(e, opts...)
 		return err
 	})

@@ -11,89 +11,80 @@ import (
 
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/play"
 )
 
-// endOutside ends a game for a reason outside the rules (resignation,
-// agreement, time, abort) in one transaction with its ratings, then posts
-// the result, the final board and archives the thread. The caller holds s.
-func (b *Bot) endOutside(ctx context.Context, s *session, winner int, reason string) (db.Result, error) {
-	res, err := b.store.EndGame(ctx, s.id, db.End{Winner: winner, Reason: reason})
-	if errors.Is(err, db.ErrGameOver) {
-		return res, userErrorf("This game is already over.")
-	}
-	if err != nil {
-		return res, err
-	}
-	if row, err := b.store.Game(ctx, s.id); err == nil {
-		s.row = row
-	}
-	if msg, err := b.boardMessage(s.row, s.game, "Final position"); err == nil {
-		b.send(s.row.ThreadID, msg)
-	}
-	b.announceEnd(s.row, s.game, winner, reason, res)
-	return res, nil
-}
+// The endings are package play's (Resign, Abort, OfferDraw, AnswerDraw):
+// one transaction with the ratings, then its Ended event, which the bot
+// shows (events.go: the final board, the result, the thread archived).
 
-// finishBy ends the game for the person who asked (resigned, aborted,
-// accepted a draw) and says so in the deferred answer.
-func (b *Bot) finishBy(ctx context.Context, r *request, s *session, winner int, reason, doneFormat string) error {
-	r.deferPublic()
-	if _, err := b.endOutside(ctx, s, winner, reason); err != nil {
+// finishBy answers a finishing action (resigned, aborted, accepted a
+// draw): deferred once the action is allowed, then said in its answer.
+func (b *Bot) finishBy(ctx context.Context, r *request, doneFormat string, finish func(play.Request) (ended bool, err error)) error {
+	req, err := b.threadRequest(ctx, r)
+	if err != nil {
 		return err
+	}
+	req.Ready = func() error { r.deferPublic(); return nil }
+	if ended, err := finish(req); err != nil || !ended {
+		return endRefusal(err)
 	}
 	text := fmt.Sprintf(doneFormat, mention(r.userID()))
 	r.editOriginal(&discordgo.WebhookEdit{Content: &text, AllowedMentions: noPings})
 	return nil
 }
 
-func (b *Bot) cmdResign(ctx context.Context, r *request) error {
-	s, p, err := b.playerGame(ctx, r)
-	if err != nil {
-		return err
+// threadRequest is a player's action in this thread's game.
+func (b *Bot) threadRequest(ctx context.Context, r *request) (play.Request, error) {
+	id, err := b.gameIDInThread(ctx, r)
+	return play.Request{GameID: id, UserID: r.userID(), AtPly: play.AnyPly, Origin: r, Source: r.i.ID}, err
+}
+
+// endRefusal says why an ending was refused.
+func endRefusal(err error) error {
+	switch {
+	case errors.Is(err, play.ErrEndedMeanwhile):
+		return userErrorf("This game is already over.")
+	case errors.Is(err, play.ErrTooLate):
+		return userErrorf("Too late to abort: both players have moved. You can `/resign` or offer a `/draw`.")
 	}
-	defer s.unlock()
-	return b.finishBy(ctx, r, s, int(p.Other()), "resignation", "%s resigned.")
+	return refusal(corruptAnswer(err))
+}
+
+func (b *Bot) cmdResign(ctx context.Context, r *request) error {
+	return b.finishBy(ctx, r, "%s resigned.", func(req play.Request) (bool, error) { _, err := b.play.Resign(ctx, req); return true, err })
 }
 
 func (b *Bot) cmdAbort(ctx context.Context, r *request) error {
-	s, _, err := b.playerGame(ctx, r)
-	if err != nil {
-		return err
-	}
-	defer s.unlock()
-	if s.row.Ply >= 2 {
-		return userErrorf("Too late to abort: both players have moved. You can `/resign` or offer a `/draw`.")
-	}
-	return b.finishBy(ctx, r, s, -1, "aborted", "%s aborted the game.")
+	return b.finishBy(ctx, r, "%s aborted the game.", func(req play.Request) (bool, error) { _, err := b.play.Abort(ctx, req); return true, err })
 }
 
 func (b *Bot) cmdDraw(ctx context.Context, r *request) error {
-	s, p, err := b.playerGame(ctx, r)
-	if err != nil {
+	var res play.DrawResult
+	if err := b.finishBy(ctx, r, "%s accepted the draw offer.", func(req play.Request) (bool, error) {
+		var err error
+		res, err = b.play.OfferDraw(ctx, req)
+		return res.Ended != nil, err
+	}); err != nil {
+		var ref *play.Refusal
+		switch {
+		case errors.Is(err, play.ErrComputerDraw):
+			return userErrorf("The computer plays every game to its end and does not take draw offers: play on, or `/resign`.")
+		case errors.As(err, &ref) && errors.Is(err, play.ErrOfferPending):
+			return userErrorf("You have already offered a draw; %s can accept or decline it.", mention(ref.View.Row.Players[ref.Seat.Other()]))
+		}
 		return err
 	}
-	defer s.unlock()
-	if s.row.ComputerLevel > 0 {
-		return userErrorf("The computer plays every game to its end and does not take draw offers: play on, or `/resign`.")
+	if res.Ended != nil {
+		return nil // both wanted a draw: offering back accepted it
 	}
-	other := s.row.Players[p.Other()]
-	switch s.row.DrawOfferBy {
-	case int(p):
-		return userErrorf("You have already offered a draw; %s can accept or decline it.", mention(other))
-	case int(p.Other()):
-		// Both want a draw: offering back accepts.
-		return b.finishBy(ctx, r, s, -1, "agreement", "%s accepted the draw offer.")
-	}
-	if err := b.store.SetDrawOffer(ctx, s.id, int(p)); err != nil {
-		return err
-	}
-	s.row.DrawOfferBy = int(p)
+	p, other := res.Seat, res.Row.Players[res.Seat.Other()]
 	return r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{
 		Content:         fmt.Sprintf("🤝 %s offers a draw. %s, do you accept? (A move also declines it.)", mention(r.userID()), mention(other)),
 		AllowedMentions: pingOnly(other),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Accept draw", Style: discordgo.SuccessButton, CustomID: drawButtonID("drawyes", s.id, s.row.Ply, p)},
-			discordgo.Button{Label: "Decline", Style: discordgo.DangerButton, CustomID: drawButtonID("drawno", s.id, s.row.Ply, p)},
+			discordgo.Button{Label: "Accept draw", Style: discordgo.SuccessButton, CustomID: drawButtonID("drawyes", res.Row.ID, res.Row.Ply, p)},
+			discordgo.Button{Label: "Decline", Style: discordgo.DangerButton, CustomID: drawButtonID("drawno", res.Row.ID, res.Row.Ply, p)},
 		}}},
 	}})
 }
@@ -120,31 +111,25 @@ func drawButtonOffer(r *request) (ply int, by games.Player, ok bool) {
 	return ply, games.Player(seat), true
 }
 
-// drawAnswer checks that the clicker is the player the pending offer is for.
-func (b *Bot) drawAnswer(ctx context.Context, r *request, gameID int64) (*session, error) {
-	s, err := b.lockGame(ctx, gameID)
-	if err != nil {
-		return nil, err
+// answerDraw answers the pending offer for the clicker (play.AnswerDraw),
+// saying why not if it is not theirs to answer.
+func (b *Bot) answerDraw(ctx context.Context, r *request, gameID int64, accept bool, ready func() error) (play.DrawResult, error) {
+	res, err := b.play.AnswerDraw(ctx, play.Request{GameID: gameID, UserID: r.userID(), AtPly: play.AnyPly, Origin: r, Source: r.i.ID, Ready: ready}, accept)
+	var ref *play.Refusal
+	if !errors.As(err, &ref) {
+		return res, endRefusal(err)
 	}
-	fail := func(e error) (*session, error) { s.unlock(); return nil, e }
-	if err := s.requireActive(); err != nil {
-		if p := s.playerOf(r.userID()); p != games.NoPlayer && s.row.Reason == "agreement" {
-			// Most likely this player's own Accept, whose answer was lost.
-			return fail(userErrorf("You and %s already agreed a draw: this game is over.", mention(s.row.Players[p.Other()])))
-		}
-		return fail(err)
+	row, p := ref.View.Row, ref.Seat
+	switch {
+	case errors.Is(err, play.ErrOver) && p != games.NoPlayer && row.Reason == "agreement":
+		// Most likely this player's own Accept, whose answer was lost.
+		return res, userErrorf("You and %s already agreed a draw: this game is over.", mention(row.Players[p.Other()]))
+	case errors.Is(err, play.ErrOwnOffer):
+		return res, userErrorf("That's your own draw offer: your opponent has to answer it.")
+	case errors.Is(err, play.ErrNoOffer):
+		return res, drawOfferClosed(r, row, p)
 	}
-	p, err := s.requirePlayer(r.userID())
-	if err != nil {
-		return fail(err)
-	}
-	switch s.row.DrawOfferBy {
-	case int(p.Other()):
-		return s, nil
-	case int(p):
-		return fail(userErrorf("That's your own draw offer: your opponent has to answer it."))
-	}
-	return fail(drawOfferClosed(r, s.row, p))
+	return res, endRefusal(err)
 }
 
 // drawOfferClosed explains a click on a draw offer that is no longer open.
@@ -162,28 +147,23 @@ func drawOfferClosed(r *request, row db.Game, clicker games.Player) error {
 }
 
 func (b *Bot) btnDrawAccept(ctx context.Context, r *request, gameID int64) error {
-	s, err := b.drawAnswer(ctx, r, gameID)
-	if err != nil {
-		return err
-	}
-	defer s.unlock()
-	r.deferUpdate()
-	text := fmt.Sprintf("🤝 Draw agreed between %s and %s.", mention(s.row.Players[0]), mention(s.row.Players[1]))
-	r.editOriginal(&discordgo.WebhookEdit{Content: &text, Components: &[]discordgo.MessageComponent{}, AllowedMentions: noPings})
-	_, err = b.endOutside(ctx, s, -1, "agreement")
+	_, err := b.answerDraw(ctx, r, gameID, true, func() error {
+		r.deferUpdate()
+		row, err := b.store.Game(ctx, gameID)
+		if err != nil {
+			return err
+		}
+		text := fmt.Sprintf("🤝 Draw agreed between %s and %s.", mention(row.Players[0]), mention(row.Players[1]))
+		r.editOriginal(&discordgo.WebhookEdit{Content: &text, Components: &[]discordgo.MessageComponent{}, AllowedMentions: noPings})
+		return nil
+	})
 	return err
 }
 
 func (b *Bot) btnDrawDecline(ctx context.Context, r *request, gameID int64) error {
-	s, err := b.drawAnswer(ctx, r, gameID)
-	if err != nil {
+	if _, err := b.answerDraw(ctx, r, gameID, false, nil); err != nil {
 		return err
 	}
-	defer s.unlock()
-	if err := b.store.SetDrawOffer(ctx, s.id, -1); err != nil {
-		return err
-	}
-	s.row.DrawOfferBy = -1
 	return r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
 		Content: fmt.Sprintf("%s declined the draw offer. Play on!", mention(r.userID())), Components: []discordgo.MessageComponent{}, AllowedMentions: noPings,
 	}})

@@ -251,15 +251,17 @@ func TestSchedulerDoesNotWaitBehindABusyGame(t *testing.T) {
 	h.bot.inflight.Wait()
 	defer func(p time.Duration) { schedulerPatience = p }(schedulerPatience)
 	schedulerPatience = 50 * time.Millisecond
-	held := h.bot.sessionOf(mustGameID(h, busy))
-	held.mu.Lock()
+	held, err := h.bot.lockGame(t.Context(), mustGameID(h, busy))
+	if err != nil {
+		t.Fatal(err)
+	}
 	h.clock.Advance(60 * time.Hour) // both reminders are due
 	ticked := make(chan struct{})
 	go func() { h.bot.Tick(t.Context()); close(ticked) }()
 	select {
 	case <-ticked:
 	case <-time.After(testWait):
-		held.mu.Unlock()
+		held.Unlock()
 		t.Fatal("the scheduler waited for the busy game")
 	}
 	reminders := func(thread string) int {
@@ -274,7 +276,7 @@ func TestSchedulerDoesNotWaitBehindABusyGame(t *testing.T) {
 	if reminders(free) != 1 || reminders(busy) != 0 {
 		t.Fatalf("reminders while one game was busy: free %d, busy %d; want 1 and 0", reminders(free), reminders(busy))
 	}
-	held.mu.Unlock()
+	held.Unlock()
 	h.bot.Tick(t.Context())
 	if reminders(free) != 1 || reminders(busy) != 1 {
 		t.Fatalf("reminders once the game was free: free %d, busy %d; want 1 each", reminders(free), reminders(busy))

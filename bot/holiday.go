@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
 	"time"
 
@@ -12,6 +11,7 @@ import (
 
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/holiday"
+	"github.com/bermudachess/bermuda/play"
 )
 
 // Holidays (/vacation): while a player is on holiday their clock stands
@@ -58,43 +58,10 @@ func (b *Bot) cmdVacation(ctx context.Context, r *request) error {
 	}
 }
 
-func fromStored(h db.Holiday) holiday.Holiday {
-	return holiday.Holiday{Start: h.Start, End: h.End, EndedAt: h.EndedAt}
-}
-
-// holidaysOf lists userID's holidays not over by since, as stored and
-// for package holiday.
-func (b *Bot) holidaysOf(ctx context.Context, userID string, since time.Time) ([]db.Holiday, []holiday.Holiday, error) {
-	if userID == "" {
-		return nil, nil, nil
-	}
-	rows, err := b.store.Holidays(ctx, userID, since)
-	if err != nil {
-		return nil, nil, fmt.Errorf("reading the holidays of %s: %w", userID, err)
-	}
-	hs := make([]holiday.Holiday, len(rows))
-	for i, h := range rows {
-		hs[i] = fromStored(h)
-	}
-	return rows, hs, nil
-}
-
-// turnClock is the deadline and reminder (if remind) of a turn of days
-// per move that who is to act in, started at turnStart: their clock
-// stands still during their holidays.
-func (b *Bot) turnClock(ctx context.Context, who string, turnStart time.Time, days int, remind bool) (deadline, reminder time.Time, err error) {
-	_, hs, err := b.holidaysOf(ctx, who, turnStart)
-	if err != nil {
-		return time.Time{}, time.Time{}, err
-	}
-	deadline, reminder = holiday.Clock(turnStart, time.Duration(days)*holiday.Day, remind, holiday.Spans(hs))
-	return deadline, reminder, nil
-}
-
 // onHoliday is when userID's running holiday ends, if one runs now.
 func (b *Bot) onHoliday(ctx context.Context, userID string) (time.Time, bool) {
 	now := b.Now()
-	_, hs, err := b.holidaysOf(ctx, userID, now)
+	_, hs, err := b.play.HolidaysOf(ctx, userID, now)
 	if err != nil {
 		b.log.Warn("reading holidays", "user", userID, "err", err)
 		return time.Time{}, false
@@ -106,7 +73,7 @@ func (b *Bot) onHoliday(ctx context.Context, userID string) (time.Time, bool) {
 // holidayAhead is userID's holiday running now or, if none, planned.
 func (b *Bot) holidayAhead(ctx context.Context, userID string) (holiday.Holiday, bool) {
 	now := b.Now()
-	_, hs, err := b.holidaysOf(ctx, userID, now)
+	_, hs, err := b.play.HolidaysOf(ctx, userID, now)
 	if err != nil {
 		b.log.Warn("reading holidays", "user", userID, "err", err)
 		return holiday.Holiday{}, false
@@ -159,131 +126,19 @@ func (b *Bot) holidayTag(ctx context.Context, row db.Game, seen holidaySeen) str
 	return tag
 }
 
-// heldGame is one of a player's active games, locked.
-type heldGame struct {
-	s     *session
-	toAct bool      // the player is to act: their clock runs in it
-	start time.Time // when that turn began (toAct only)
-}
+// heldGame is one of a player's active games, as play.MoveClocks held it.
+type heldGame = play.HeldGame
 
-// lockGamesOf locks every active game of userID, in every server, in the
-// order of their ids (every other path holds one game at a time, so no
-// two wait for each other), with the start of each turn they are to act
-// in. Call the returned unlock once done.
-func (b *Bot) lockGamesOf(ctx context.Context, userID string) ([]heldGame, func(), error) {
-	rows, err := b.store.PlayerActiveGames(ctx, userID)
-	if err != nil {
-		return nil, nil, err
-	}
-	sort.Slice(rows, func(i, j int) bool { return rows[i].ID < rows[j].ID })
-	var held []heldGame
-	unlock := func() {
-		for _, h := range held {
-			h.s.unlock()
-		}
-	}
-	for _, row := range rows {
-		s, err := b.lockGame(ctx, row.ID)
-		var ue *UserError
-		if errors.As(err, &ue) {
-			continue // a game whose log does not replay: logged, nobody can move in it
-		}
-		if err != nil {
-			unlock()
-			return nil, nil, err
-		}
-		if s.row.State != "active" || s.game.Outcome().Over {
-			s.unlock()
-			continue
-		}
-		g := heldGame{s: s}
-		if s.row.Players[s.game.Turn().Player] == userID && !s.row.Deadline.IsZero() {
-			g.toAct, g.start = true, s.row.CreatedAt
-			if s.row.Ply > 0 {
-				moves, err := b.store.Moves(ctx, s.id)
-				if err != nil || len(moves) == 0 {
-					held = append(held, g)
-					unlock()
-					return nil, nil, fmt.Errorf("reading the moves of game %d: %v (%d moves)", s.id, err, len(moves))
-				}
-				g.start = moves[len(moves)-1].At
-			}
-		}
-		held = append(held, g)
-	}
-	return held, unlock, nil
-}
-
-// clocksWith are the clocks of the turns held that the player is to act
-// in, by the one rule, with the player's holidays hs.
-func clocksWith(held []heldGame, hs []holiday.Holiday) []db.Clock {
-	var out []db.Clock
-	for _, g := range held {
-		if !g.toAct {
-			continue
-		}
-		d, r := holiday.Clock(g.start, time.Duration(g.s.row.Days)*holiday.Day, g.s.row.Ply >= 2, holiday.Spans(hs))
-		out = append(out, db.Clock{GameID: g.s.id, Ply: g.s.row.Ply, Deadline: d, ReminderAt: r})
-	}
-	return out
-}
-
-// earliestStart is the earliest turn start held, or at if earlier.
-func earliestStart(held []heldGame, at time.Time) time.Time {
-	for _, g := range held {
-		if g.toAct && g.start.Before(at) {
-			at = g.start
-		}
-	}
-	return at
-}
-
-// moveClocks changes the player's clocks as a holiday's start or end
-// does: with every active game of userID locked, it reads their holidays,
-// lets change decide (it returns the holidays as they will be, or a
-// refusal), and has store keep that with the new clocks in one
-// transaction. A game played or ended meanwhile on another replica makes
-// it start again (three times at most). It returns the games (unlocked),
-// with the new clocks recorded in their rows.
+// moveClocks changes the player's clocks as a holiday's start or end does
+// (play.MoveClocks).
 func (b *Bot) moveClocks(ctx context.Context, userID string,
 	change func(rows []db.Holiday, hs []holiday.Holiday, held []heldGame) ([]holiday.Holiday, error),
 	store func(clocks []db.Clock) error) ([]heldGame, error) {
-	for attempt := 0; ; attempt++ {
-		held, unlock, err := b.lockGamesOf(ctx, userID)
-		if err != nil {
-			return nil, err
-		}
-		err = func() error {
-			defer unlock()
-			rows, hs, err := b.holidaysOf(ctx, userID, earliestStart(held, b.Now().Add(-holiday.Year)))
-			if err != nil {
-				return err
-			}
-			after, err := change(rows, hs, held)
-			if err != nil {
-				return err
-			}
-			clocks := clocksWith(held, after)
-			if err := store(clocks); err != nil {
-				return err
-			}
-			for _, c := range clocks {
-				for _, g := range held {
-					if g.s.id == c.GameID {
-						g.s.row.Deadline, g.s.row.ReminderAt = c.Deadline, c.ReminderAt
-					}
-				}
-			}
-			return nil
-		}()
-		if (errors.Is(err, db.ErrPositionChanged) || errors.Is(err, db.ErrGameOver)) && attempt < 2 {
-			continue // held copies are checked against the store when locked again
-		}
-		if errors.Is(err, db.ErrPositionChanged) || errors.Is(err, db.ErrGameOver) {
-			return nil, userErrorf("Your games kept changing while I stopped your clocks; nothing was changed. Please try again.")
-		}
-		return held, err
+	held, err := b.play.MoveClocks(ctx, userID, change, store)
+	if errors.Is(err, play.ErrClocksKeptChanging) {
+		return nil, userErrorf("Your games kept changing while I stopped your clocks; nothing was changed. Please try again.")
 	}
+	return held, err
 }
 
 // allowanceText says the days used and left, e.g. "Holiday days used in
@@ -301,14 +156,14 @@ func clockLines(held []heldGame) string {
 	var sb strings.Builder
 	n := 0
 	for _, g := range held {
-		if !g.toAct {
+		if !g.ToAct {
 			continue
 		}
 		if n++; n > 10 {
 			sb.WriteString("\n• …")
 			break
 		}
-		fmt.Fprintf(&sb, "\n• %s (game #%d): your time runs out <t:%d:f>", gameLink(g.s.row), g.s.id, g.s.row.Deadline.Unix())
+		fmt.Fprintf(&sb, "\n• %s (game #%d): your time runs out <t:%d:f>", gameLink(g.Row), g.Row.ID, g.Row.Deadline.Unix())
 	}
 	return sb.String()
 }
@@ -323,8 +178,8 @@ func gameLink(row db.Game) string {
 // tellThreads posts note(game) in the thread of each game, unlocked.
 func (b *Bot) tellThreads(held []heldGame, note func(g heldGame) string) {
 	for _, g := range held {
-		if g.s.row.ThreadID != "" {
-			b.sendText(g.s.row.ThreadID, note(g), noPings)
+		if g.Row.ThreadID != "" {
+			b.sendText(g.Row.ThreadID, note(g), noPings)
 		}
 	}
 }
@@ -364,8 +219,8 @@ func (b *Bot) vacationStart(ctx context.Context, r *request) error {
 		}
 		var deadlines []time.Time
 		for _, g := range held {
-			if g.toAct {
-				deadlines = append(deadlines, g.s.row.Deadline)
+			if g.ToAct {
+				deadlines = append(deadlines, g.Row.Deadline)
 			}
 		}
 		h, err := holiday.Start(hs, now, from, days, deadlines)
@@ -386,9 +241,9 @@ func (b *Bot) vacationStart(ctx context.Context, r *request) error {
 				h.Start.Unix(), h.Until().Unix())
 		case errors.Is(err, holiday.ErrOverdue):
 			for _, g := range held {
-				if g.toAct && !g.s.row.Deadline.After(now) {
+				if g.ToAct && !g.Row.Deadline.After(now) {
 					return nil, userErrorf("Your time to move in %s (game #%d) ran out <t:%d:R>: a holiday can start only while none of your moves is overdue.",
-						gameLink(g.s.row), g.s.id, g.s.row.Deadline.Unix())
+						gameLink(g.Row), g.Row.ID, g.Row.Deadline.Unix())
 				}
 			}
 			return nil, err
@@ -417,8 +272,8 @@ func (b *Bot) vacationStart(ctx context.Context, r *request) error {
 	if started.Start.After(asked) {
 		b.tellThreads(held, func(g heldGame) string {
 			text := fmt.Sprintf("🏖️ %s plans a holiday from <t:%d:f> until <t:%d:f>: their clock will stand still then, in this game and their others.", mention(userID), from, until)
-			if g.toAct {
-				text += fmt.Sprintf(" Their time to move now runs out <t:%d:f>.", g.s.row.Deadline.Unix())
+			if g.ToAct {
+				text += fmt.Sprintf(" Their time to move now runs out <t:%d:f>.", g.Row.Deadline.Unix())
 			}
 			return text
 		})
@@ -432,8 +287,8 @@ func (b *Bot) vacationStart(ctx context.Context, r *request) error {
 	}
 	b.tellThreads(held, func(g heldGame) string {
 		text := fmt.Sprintf("🏖️ %s is on holiday until <t:%d:f>: their clock stands still until then, in this game and their others.", mention(userID), until)
-		if g.toAct {
-			text += fmt.Sprintf(" Their time to move now runs out <t:%d:f>.", g.s.row.Deadline.Unix())
+		if g.ToAct {
+			text += fmt.Sprintf(" Their time to move now runs out <t:%d:f>.", g.Row.Deadline.Unix())
 		}
 		return text
 	})
@@ -486,8 +341,8 @@ func (b *Bot) vacationEnd(ctx context.Context, r *request) error {
 	if cancelled {
 		b.tellThreads(held, func(g heldGame) string {
 			text := fmt.Sprintf("🏖️ %s cancelled their planned holiday (<t:%d:f> to <t:%d:f>): their clock runs as usual.", mention(userID), ended.Start.Unix(), ended.End.Unix())
-			if g.toAct {
-				text += fmt.Sprintf(" Their time to move runs out <t:%d:f>.", g.s.row.Deadline.Unix())
+			if g.ToAct {
+				text += fmt.Sprintf(" Their time to move runs out <t:%d:f>.", g.Row.Deadline.Unix())
 			}
 			return text
 		})
@@ -501,8 +356,8 @@ func (b *Bot) vacationEnd(ctx context.Context, r *request) error {
 	}
 	b.tellThreads(held, func(g heldGame) string {
 		text := fmt.Sprintf("🏖️ %s is back from holiday: their clock runs again.", mention(userID))
-		if g.toAct {
-			text += fmt.Sprintf(" Their time to move runs out <t:%d:f>.", g.s.row.Deadline.Unix())
+		if g.ToAct {
+			text += fmt.Sprintf(" Their time to move runs out <t:%d:f>.", g.Row.Deadline.Unix())
 		}
 		return text
 	})
@@ -517,7 +372,7 @@ func (b *Bot) vacationEnd(ctx context.Context, r *request) error {
 
 func (b *Bot) vacationStatus(ctx context.Context, r *request) error {
 	now := b.Now()
-	_, hs, err := b.holidaysOf(ctx, r.userID(), now.Add(-holiday.Year))
+	_, hs, err := b.play.HolidaysOf(ctx, r.userID(), now.Add(-holiday.Year))
 	if err != nil {
 		return err
 	}

@@ -159,8 +159,8 @@ func (l *lesson) step(b *Bot, p pickerState, note string) (*discordgo.Interactio
 	}
 	m := l.mistakes[p.ply]
 	if note == "" {
-		note = fmt.Sprintf("Mistake %d of %d · move %d: you played **%s** (a %s). Find a better move.",
-			p.ply+1, len(l.mistakes), g.Turn().MoveNumber, moveWords(g, m.Move), m.Judgement)
+		note = fmt.Sprintf("Mistake %d of %d · move %d: you played **%s** (%s). Find a better move.",
+			p.ply+1, len(l.mistakes), g.Turn().MoveNumber, moveWords(g, m.Move), withArticle(m.Judgement))
 	}
 	return b.pickerData(l.row, g, p, st, note)
 }

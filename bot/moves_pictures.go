@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -26,13 +25,13 @@ func (b *Bot) cmdMoves(ctx context.Context, r *request) error {
 	if err != nil {
 		return err
 	}
-	defer s.unlock()
-	if err := s.requireActive(); err != nil {
-		return err
+	defer s.Unlock()
+	if s.Row.State != "active" {
+		return gameOver(s.Row)
 	}
-	g := s.game
+	g := s.Game
 	t := g.Turn()
-	head := fmt.Sprintf("%s (%s) to move", mention(s.row.Players[t.Player]), g.Roles()[t.Player])
+	head := fmt.Sprintf("%s (%s) to move", mention(s.Row.Players[t.Player]), g.Roles()[t.Player])
 	if t.MovesLeft > 1 {
 		head += fmt.Sprintf(", %d moves left this turn", t.MovesLeft)
 	}
@@ -53,7 +52,7 @@ func (b *Bot) cmdMoves(ctx context.Context, r *request) error {
 		ts, err := lessons.Targets(g, from)
 		var none *lessons.NoMovesError
 		if errors.As(err, &none) {
-			return userErrorf("%s", noMovesFromText(s.row.Players, g, from, none))
+			return userErrorf("%s", noMovesFromText(s.Row.Players, g, from, none))
 		}
 		if err != nil {
 			return err
@@ -74,10 +73,10 @@ func (b *Bot) cmdMoves(ctx context.Context, r *request) error {
 	return r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{
 		Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: noPings,
 		Embeds: []*discordgo.MessageEmbed{{
-			Title: boardTitle(s.row, title), Description: clip(body, embedDescriptionMax), Color: 0x1f6f8b,
+			Title: boardTitle(s.Row, title), Description: clip(body, embedDescriptionMax), Color: 0x1f6f8b,
 			Image: &discordgo.MessageEmbedImage{URL: "attachment://moves.png"},
 		}},
-		Files: []*discordgo.File{{Name: "moves.png", ContentType: "image/png", Reader: bytes.NewReader(png)}},
+		Files: []*discordgo.File{pngFile("moves.png", png, boardAlt(view)+" Marked: "+strings.ToLower(title[:1])+title[1:]+"; the message lists the moves.")},
 	}})
 }
 
@@ -208,17 +207,17 @@ func (b *Bot) autocompleteFrom(ctx context.Context, r *request) []*discordgo.App
 		return nil
 	}
 	v, err := b.currentView(ctx, row) // as of the stored ply: another replica may have moved
-	if err != nil || !v.active {
+	if err != nil || !v.Active {
 		return nil
 	}
-	t := v.game.Turn()
-	if v.players[t.Player] != r.userID() {
+	t := v.Game.Turn()
+	if v.Players[t.Player] != r.userID() {
 		return nil
 	}
 	typed := strings.ToLower(strings.TrimSpace(r.stringOption("from")))
-	view := v.game.View()
+	view := v.Game.View()
 	var choices []*discordgo.ApplicationCommandOptionChoice
-	for _, sq := range lessons.Movable(v.game) {
+	for _, sq := range lessons.Movable(v.Game) {
 		if !strings.HasPrefix(strings.ToLower(sq), typed) {
 			continue
 		}

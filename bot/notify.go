@@ -246,7 +246,7 @@ func (b *Bot) sendTurnNotice(ctx context.Context, row db.Game, g games.Game, nex
 	}
 	// Played on meanwhile (a quick reply, a move made for them): this
 	// notice is out of date, and the next one is on its way.
-	if v, err := b.gameView(ctx, row.ID); err != nil || v.ply != row.Ply || !v.active {
+	if v, err := b.gameView(ctx, row.ID); err != nil || v.Ply != row.Ply || !v.Active {
 		return
 	}
 	seat := g.Turn().Player
@@ -461,10 +461,10 @@ func (b *Bot) playerGames(ctx context.Context, userID string) ([]playerGame, err
 			continue // its opening was cut short: not playable yet
 		}
 		pg := playerGame{row: row, user: userID}
-		if v, err := b.currentView(ctx, row); err == nil && v.active {
-			pg.toMove = v.players[v.game.Turn().Player]
+		if v, err := b.currentView(ctx, row); err == nil && v.Active {
+			pg.toMove = v.Players[v.Game.Turn().Player]
 			pg.yourMove = pg.toMove == userID
-			pg.computer = b.computerToAct(row, v.game)
+			pg.computer = b.computerToAct(row, v.Game)
 		} else if err != nil {
 			b.log.Warn("reading a game for a player's list", "game", row.ID, "err", err)
 		}

@@ -9,11 +9,10 @@ import (
 	"runtime/debug"
 	"sync"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/engine"
 	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/play"
 )
 
 // computer plays the bot's side of games against the computer. Replies are
@@ -207,25 +206,11 @@ func (c *computer) wait() {
 }
 
 // computerSeat is the seat the bot itself plays in a game against the
-// computer, or NoPlayer.
-func (b *Bot) computerSeat(row db.Game) games.Player {
-	self := b.selfID()
-	if row.ComputerLevel == 0 || self == "" {
-		return games.NoPlayer
-	}
-	for p, id := range row.Players {
-		if id == self {
-			return games.Player(p)
-		}
-	}
-	return games.NoPlayer
-}
+// computer, or NoPlayer (play.ComputerSeat).
+func (b *Bot) computerSeat(row db.Game) games.Player { return b.play.ComputerSeat(row) }
 
 // computerToAct says whether the computer owes the next move in g.
-func (b *Bot) computerToAct(row db.Game, g games.Game) bool {
-	p := b.computerSeat(row)
-	return p != games.NoPlayer && row.State == "active" && !g.Outcome().Over && g.Turn().Player == p
-}
+func (b *Bot) computerToAct(row db.Game, g games.Game) bool { return b.play.ComputerToAct(row, g) }
 
 // computerMoveSurviving is computerMove for the background worker: a
 // panic is logged and ends this turn's work without ending the process;
@@ -263,30 +248,23 @@ func (b *Bot) computerMove(ctx context.Context, gameID int64) bool {
 		b.log.Error("computer: the search failed and played a random legal move", "game", gameID, "ply", ply)
 	}
 
-	s, err := b.lockGame(ctx, gameID)
-	if err != nil {
-		return false
-	}
-	defer unlockDroppingOnPanic(s)
-	if s.row.Ply != ply || s.row.State != "active" {
-		return false // resigned, aborted or played meanwhile: nothing to do
-	}
-	next, played, evs, err := games.Apply(s.game, res.Move.Notation, b.Roller)
-	if err != nil {
+	// The same path as a player's move, at the ply the search started
+	// from; without an interaction, the move is posted to the thread.
+	moved, err := b.play.Move(ctx, play.Request{GameID: gameID, UserID: row.Players[seat], AtPly: ply}, res.Move.Notation)
+	var ref *play.Refusal
+	switch {
+	case errors.Is(err, play.ErrIllegal):
 		b.log.Error("computer: the engine's move does not apply", "game", gameID, "move", res.Move.Notation, "err", err)
 		return false
-	}
-	// A request without an interaction: the move is posted to the thread.
-	r := &request{b: b, i: &discordgo.Interaction{}}
-	if err := b.commitMove(ctx, s, r, seat, next, played, evs); err != nil {
-		// Not stored, nor shown: another replica moved first, or the game
-		// ended (commitMove has reloaded or dropped the held copy).
-		if !isUserError(err) {
-			b.log.Error("computer: storing its move", "game", gameID, "err", err)
-		}
+	case errors.As(err, &ref):
+		// Resigned, aborted or played meanwhile (here or on another
+		// replica): nothing was stored or shown.
+		return false
+	case err != nil:
+		b.log.Error("computer: storing its move", "game", gameID, "err", err)
 		return false
 	}
-	return s.row.State == "active"
+	return moved.Row.State == "active"
 }
 
 // computerTurn reads the position the computer must move from, if it is
@@ -298,10 +276,10 @@ func (b *Bot) computerTurn(ctx context.Context, gameID int64) (pos games.Game, r
 		return nil, db.Game{}, games.NoPlayer, false
 	}
 	defer unlockDroppingOnPanic(s)
-	if !b.computerToAct(s.row, s.game) {
+	if !b.computerToAct(s.Row, s.Game) {
 		return nil, db.Game{}, games.NoPlayer, false
 	}
-	return s.game.Clone(), s.row, b.computerSeat(s.row), true
+	return s.Game.Clone(), s.Row, b.computerSeat(s.Row), true
 }
 
 // positionsBefore replays the stored game to list its positions before
@@ -334,11 +312,10 @@ func (b *Bot) positionsBefore(ctx context.Context, row db.Game) []games.Game {
 // action reloads it from the store, and lets the panic go on.
 func unlockDroppingOnPanic(s *session) {
 	if p := recover(); p != nil {
-		s.row, s.game = db.Game{}, nil
-		s.mu.Unlock()
+		s.DropAndUnlock()
 		panic(p)
 	}
-	s.unlock()
+	s.Unlock()
 }
 
 func isUserError(err error) bool {

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -14,6 +13,7 @@ import (
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/games"
 	"github.com/bermudachess/bermuda/picker"
+	"github.com/bermudachess/bermuda/play"
 	"github.com/bermudachess/bermuda/render"
 )
 
@@ -168,17 +168,17 @@ func (b *Bot) btnPlay(ctx context.Context, r *request, gameID int64) error {
 	if err != nil {
 		return err
 	}
-	if !v.active || v.game.Outcome().Over {
+	if !v.Active || v.Game.Outcome().Over {
 		return userErrorf("This game is over; there is nothing left to move.")
 	}
 	if reason := b.notYourTurn(row, v, r.userID()); reason != "" {
 		return userErrorf("%s", reason)
 	}
-	st, err := picker.At(v.game, "", "")
+	st, err := picker.At(v.Game, "", "")
 	if err != nil {
 		return err
 	}
-	data, err := b.pickerData(row, v.game, pickerState{game: row.ID, ply: v.ply}, st, "")
+	data, err := b.pickerData(row, v.Game, pickerState{game: row.ID, ply: v.Ply}, st, "")
 	if err != nil {
 		return err
 	}
@@ -188,16 +188,16 @@ func (b *Bot) btnPlay(ctx context.Context, r *request, gameID int64) error {
 
 // notYourTurn says why userID may not move now, or "" if they may.
 func (b *Bot) notYourTurn(row db.Game, v *gameView, userID string) string {
-	t := v.game.Turn()
-	if v.players[t.Player] == userID {
+	t := v.Game.Turn()
+	if v.Players[t.Player] == userID {
 		return ""
 	}
-	who := fmt.Sprintf("%s (%s)", mention(v.players[t.Player]), v.game.Roles()[t.Player])
-	if v.players[0] != userID && v.players[1] != userID {
+	who := fmt.Sprintf("%s (%s)", mention(v.Players[t.Player]), v.Game.Roles()[t.Player])
+	if v.Players[0] != userID && v.Players[1] != userID {
 		// A spectator: nothing more.
-		return fmt.Sprintf("It's %s's turn (%s).", mention(v.players[t.Player]), v.game.Roles()[t.Player])
+		return fmt.Sprintf("It's %s's turn (%s).", mention(v.Players[t.Player]), v.Game.Roles()[t.Player])
 	}
-	if b.computerToAct(row, v.game) {
+	if b.computerToAct(row, v.Game) {
 		return "It's not your turn: the computer is thinking about its move. You'll be mentioned when it's yours."
 	}
 	return fmt.Sprintf("It's not your turn: %s is to move.", who)
@@ -217,7 +217,7 @@ func (b *Bot) pickerClick(ctx context.Context, r *request) error {
 	if stale := b.pickerStale(row, v, p, r.userID()); stale != "" {
 		return b.freshPicker(r, row, v, stale)
 	}
-	c, err := p.click(v.game, data.Values)
+	c, err := p.click(v.Game, data.Values)
 	switch {
 	case errors.Is(err, errBrokenClick):
 		return userErrorf("This picker is broken; press **Move** under the latest board for a new one.")
@@ -228,7 +228,7 @@ func (b *Bot) pickerClick(ctx context.Context, r *request) error {
 	case c.move != nil:
 		return b.playPicked(ctx, r, p, *c.move)
 	}
-	resp, err := b.pickerData(row, v.game, c.next, c.step, "")
+	resp, err := b.pickerData(row, v.Game, c.next, c.step, "")
 	if err != nil {
 		return err
 	}
@@ -239,11 +239,11 @@ func (b *Bot) pickerClick(ctx context.Context, r *request) error {
 // userID, or "" if it can.
 func (b *Bot) pickerStale(row db.Game, v *gameView, p pickerState, userID string) string {
 	switch {
-	case !v.active || v.game.Outcome().Over:
+	case !v.Active || v.Game.Outcome().Over:
 		return "This game is over; nothing was played."
-	case v.players[0] != userID && v.players[1] != userID:
+	case v.Players[0] != userID && v.Players[1] != userID:
 		return "This picker belongs to a player of this game."
-	case v.ply != p.ply:
+	case v.Ply != p.ply:
 		if b.notYourTurn(row, v, userID) == "" {
 			return "The position changed since this picker was drawn; nothing was played. Here is the current one."
 		}
@@ -257,12 +257,12 @@ func (b *Bot) pickerStale(row db.Game, v *gameView, p pickerState, userID string
 func (b *Bot) freshPicker(r *request, row db.Game, v *gameView, why string) error {
 	resp := &discordgo.InteractionResponseData{Content: why, Embeds: []*discordgo.MessageEmbed{}, Components: []discordgo.MessageComponent{},
 		Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: noPings}
-	if v.active && !v.game.Outcome().Over && b.notYourTurn(row, v, r.userID()) == "" {
-		st, err := picker.At(v.game, "", "")
+	if v.Active && !v.Game.Outcome().Over && b.notYourTurn(row, v, r.userID()) == "" {
+		st, err := picker.At(v.Game, "", "")
 		if err != nil {
 			return err
 		}
-		if resp, err = b.pickerData(row, v.game, pickerState{game: row.ID, ply: v.ply}, st, why); err != nil {
+		if resp, err = b.pickerData(row, v.Game, pickerState{game: row.ID, ply: v.Ply}, st, why); err != nil {
 			return err
 		}
 	}
@@ -274,59 +274,52 @@ func (b *Bot) freshPicker(r *request, row db.Game, v *gameView, why string) erro
 // the one the picker showed (another click, a typed move or another
 // replica may have moved first).
 func (b *Bot) playPicked(ctx context.Context, r *request, p pickerState, m games.Move) error {
-	s, err := b.lockGame(ctx, p.game)
-	if err != nil {
-		return err
-	}
-	defer s.unlock()
-	view := &gameView{players: s.row.Players, active: s.row.State == "active", ply: s.row.Ply, game: s.game}
-	if stale := b.pickerStale(s.row, view, p, r.userID()); stale != "" {
-		return b.freshPicker(r, s.row, view, stale)
-	}
-	player := s.game.Turn().Player
-	// From a direct message (the Move button of a turn notice) Discord
-	// gives the DM's permissions, not the thread's: nothing to check here;
-	// a post the thread refuses is handled as on every other path.
-	if r.i.GuildID != "" {
-		if err := r.needPerms(movePerms...); err != nil {
-			return err
+	res, err := b.play.Move(ctx, play.Request{GameID: p.game, UserID: r.userID(), AtPly: p.ply, Origin: r, Source: r.i.ID,
+		Ready: func() error {
+			// From a direct message (the Move button of a turn notice) Discord
+			// gives the DM's permissions, not the thread's: nothing to check
+			// here; a post the thread refuses is handled as on every other path.
+			if r.i.GuildID != "" {
+				if err := r.needPerms(movePerms...); err != nil {
+					return err
+				}
+			}
+			r.deferUpdate()
+			return nil
+		}}, m.Notation)
+	var ref *play.Refusal
+	if errors.As(err, &ref) && ref.View.Game != nil && !errors.Is(err, play.ErrRaced) && !errors.Is(err, play.ErrEndedMeanwhile) {
+		if stale := b.pickerStale(ref.View.Row, &ref.View, p, r.userID()); stale != "" {
+			return b.freshPicker(r, ref.View.Row, &ref.View, stale)
 		}
 	}
-	next, ply, evs, err := games.Apply(s.game, m.Notation, b.Roller)
 	if err != nil {
-		return err // the picker offered only legal moves of this very position
+		return b.moveRefusal(corruptAnswer(err))
 	}
-	r.deferUpdate()
-	before := s.row.Ply
-	if err := b.commitMove(ctx, s, r, player, next, ply, evs); err != nil {
-		return err
-	}
-	played := fmt.Sprintf("✅ You played **%s**.", ply.Move)
-	if s.row.Ply > before+1 { // premove.go: the opponent's queued answer followed at once
+	row, g, player, before := res.Row, res.Game, res.Seat, res.Before
+	played := fmt.Sprintf("✅ You played **%s**.", res.Ply.Move)
+	if row.Ply > before+1 { // play/lines.go: the opponent's queued answer followed at once
 		played += " Your opponent's queued answer followed at once: see the thread."
 	}
 	edit := &discordgo.WebhookEdit{Content: &played, Embeds: &[]*discordgo.MessageEmbed{}, Components: &[]discordgo.MessageComponent{},
 		Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: noPings}
-	if s.row.State == "active" && !s.game.Outcome().Over && s.game.Turn().Player == player && s.row.Ply == before+1 {
+	if row.State == "active" && !g.Outcome().Over && g.Turn().Player == player && row.Ply == before+1 {
 		// The turn goes on (Random Move Number Chess): the next move at once.
-		st, err := picker.At(s.game, "", "")
+		st, err := picker.At(g, "", "")
 		if err == nil {
 			var data *discordgo.InteractionResponseData
-			data, err = b.pickerData(s.row, s.game, pickerState{game: s.id, ply: s.row.Ply}, st, played+" Your turn goes on:")
+			data, err = b.pickerData(row, g, pickerState{game: row.ID, ply: row.Ply}, st, played+" Your turn goes on:")
 			if err == nil {
 				edit = &discordgo.WebhookEdit{Content: &data.Content, Embeds: &data.Embeds, Components: &data.Components,
 					Files: data.Files, Attachments: data.Attachments, AllowedMentions: noPings}
 			}
 		}
 	}
-	if s.row.Ply == before+1 && b.premovePickOffered(s.row, s.game, player) { // premove_pick.go
+	if row.Ply == before+1 && b.premovePickOffered(row, g, player) { // premove_pick.go
 		edit.Components = &[]discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			premovePickButton(s.id, "Queue answers")}}}
+			premovePickButton(row.ID, "Queue answers")}}}
 	}
 	r.editOriginal(edit)
-	if b.computerToAct(s.row, s.game) {
-		b.opponent().due(s.id) // its reply is searched off this interaction's path
-	}
 	return nil
 }
 
@@ -379,7 +372,7 @@ func (b *Bot) pickerData(row db.Game, g games.Game, p pickerState, st picker.Ste
 			Title: boardTitle(row, title), Description: desc, Color: 0x1f6f8b,
 			Image: &discordgo.MessageEmbedImage{URL: "attachment://picker.png"},
 		}},
-		Files:           []*discordgo.File{{Name: "picker.png", ContentType: "image/png", Reader: bytes.NewReader(png)}},
+		Files:           []*discordgo.File{pngFile("picker.png", png, boardAlt(st.View)+" "+pickerAlt(st))},
 		Attachments:     &[]*discordgo.MessageAttachment{},
 		Components:      rows,
 		AllowedMentions: noPings,

@@ -42,14 +42,14 @@ func BenchmarkPickerFirstCallback50Games(b *testing.B) {
 			b.Error(err)
 			return false
 		}
-		if !v.active || v.game.Outcome().Over {
+		if !v.Active || v.Game.Outcome().Over {
 			l.newGame(g)
 			return true
 		}
-		legal := v.game.LegalMoves()
+		legal := v.Game.LegalMoves()
 		m := legal[rng.IntN(len(legal))]
-		who := v.players[v.game.Turn().Player]
-		p := pickerState{game: row.ID, ply: v.ply}
+		who := v.Players[v.Game.Turn().Player]
+		p := pickerState{game: row.ID, ply: v.Ply}
 		click(thread, who, fmt.Sprintf("play:%d", row.ID))
 		click(thread, who, p.customID("m0"), m.From)
 		p.from = m.From

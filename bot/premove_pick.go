@@ -11,6 +11,7 @@ import (
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/games"
 	"github.com/bermudachess/bermuda/picker"
+	"github.com/bermudachess/bermuda/play"
 	"github.com/bermudachess/bermuda/premove"
 )
 
@@ -95,33 +96,33 @@ func (b *Bot) newPremoveDraft(ctx context.Context, userID string, gameID int64) 
 		return nil, userErrorf("%s", why)
 	}
 	var base []string
-	if mine, err := b.premoveOf(ctx, row.ID, userID); err != nil {
+	if mine, err := b.play.Line(ctx, row.ID, userID); err != nil {
 		return nil, err
-	} else if mine != nil && mine.Ply == v.ply {
+	} else if mine != nil && mine.Ply == v.Ply {
 		base = mine.Moves
 	}
-	d, err := b.store.StartPremoveDraft(ctx, db.PremoveDraft{GameID: row.ID, OwnerID: userID, Ply: v.ply, Moves: base})
+	d, err := b.store.StartPremoveDraft(ctx, db.PremoveDraft{GameID: row.ID, OwnerID: userID, Ply: v.Ply, Moves: base})
 	if err != nil {
 		return nil, err
 	}
 	if len(base) > 0 {
-		return b.draftSummary(row, v.game, d, "Your queued line; new pairs are added after it.")
+		return b.draftSummary(row, v.Game, d, "Your queued line; new pairs are added after it.")
 	}
-	return b.draftPick(row, v.game, d, pickerState{}, "")
+	return b.draftPick(row, v.Game, d, pickerState{}, "")
 }
 
 // premoveDraftRefusal says why userID may not queue answers in the game
 // now, or "" if they may.
 func premoveDraftRefusal(row db.Game, v *gameView, userID string) string {
-	seat := seatOf(v.players, userID)
+	seat := seatOf(v.Players, userID)
 	switch offered, _ := premove.Offered(row.Variant); {
 	case seat == games.NoPlayer:
 		return "Only the players of this game may queue answers in it."
-	case !v.active || v.game.Outcome().Over:
+	case !v.Active || v.Game.Outcome().Over:
 		return "This game is over; there is nothing left to queue."
 	case !offered:
 		return fmt.Sprintf("Conditional moves are not offered in %s: it has dice, and the roll decides what comes next.", variantName(row.Variant))
-	case v.game.Turn().Player == seat:
+	case v.Game.Turn().Player == seat:
 		return "It's your turn now: play your move first, then queue answers to your opponent's next one."
 	}
 	return ""
@@ -149,9 +150,9 @@ func (b *Bot) premovePickClick(ctx context.Context, r *request) error {
 		return err
 	}
 	switch why := premoveDraftRefusal(row, v, r.userID()); {
-	case !v.active || v.game.Outcome().Over:
+	case !v.Active || v.Game.Outcome().Over:
 		return draftGone(r, "This game is over; nothing changed.", 0)
-	case v.ply != d.Ply:
+	case v.Ply != d.Ply:
 		// The opponent moved (perhaps answered by the line itself).
 		fresh := int64(0)
 		if why == "" {
@@ -162,13 +163,13 @@ func (b *Bot) premovePickClick(ctx context.Context, r *request) error {
 		return draftGone(r, why, 0)
 	}
 	if p.ply != d.Rev { // a double click, or a click on an older copy
-		resp, err := b.draftView(row, v.game, d, "That click came after another one that changed this line; nothing changed.")
+		resp, err := b.draftView(row, v.Game, d, "That click came after another one that changed this line; nothing changed.")
 		if err != nil {
 			return err
 		}
 		return respondUpdate(r, resp)
 	}
-	pos, _, ok := premove.Position(v.game, d.Moves)
+	pos, _, ok := premove.Position(v.Game, d.Moves)
 	if !ok { // a draft whose moves no longer play (not expected: the ply is the same)
 		return draftGone(r, "This line no longer fits the game; nothing changed.", row.ID)
 	}
@@ -177,25 +178,25 @@ func (b *Bot) premovePickClick(ctx context.Context, r *request) error {
 		text := "🔁 You have no moves queued in this game."
 		if len(d.Moves) >= 2 {
 			text = fmt.Sprintf("🔁 Queued (only you see this):\n%s\nEach answer is played the moment their move matches; any other move clears the line.",
-				lineText(row, seatOf(v.players, d.OwnerID), premove.Describe(v.game, d.Moves[:len(d.Moves)/2*2])))
+				lineText(row, seatOf(v.Players, d.OwnerID), premove.Describe(v.Game, d.Moves[:len(d.Moves)/2*2])))
 		}
 		return draftGone(r, text, 0)
 	case "add":
 		if len(d.Moves) >= premove.MaxMoves {
-			resp, err := b.draftSummary(row, v.game, d, fmt.Sprintf("A line holds at most %d pairs.", premove.MaxMoves/2))
+			resp, err := b.draftSummary(row, v.Game, d, fmt.Sprintf("A line holds at most %d pairs.", premove.MaxMoves/2))
 			if err != nil {
 				return err
 			}
 			return respondUpdate(r, resp)
 		}
 		if o := pos.Outcome(); o.Over {
-			resp, err := b.draftSummary(row, v.game, d, fmt.Sprintf("The game would be over there (%s): the line ends.", o.Reason))
+			resp, err := b.draftSummary(row, v.Game, d, fmt.Sprintf("The game would be over there (%s): the line ends.", o.Reason))
 			if err != nil {
 				return err
 			}
 			return respondUpdate(r, resp)
 		}
-		resp, err := b.draftPick(row, v.game, d, pickerState{}, "")
+		resp, err := b.draftPick(row, v.Game, d, pickerState{}, "")
 		if err != nil {
 			return err
 		}
@@ -207,13 +208,13 @@ func (b *Bot) premovePickClick(ctx context.Context, r *request) error {
 		} else if !ok {
 			return b.draftRedraw(ctx, r, d.ID, "That click came after another one that changed this line; nothing changed.")
 		}
-		if _, err := b.store.DeletePremove(ctx, d.GameID, d.OwnerID, d.Ply); err != nil {
+		if _, err := b.play.ClearLine(ctx, d.GameID, d.OwnerID, d.Ply); err != nil {
 			return err
 		}
 		return b.draftRedraw(ctx, r, d.ID, "🗑️ Your queued line was cleared.")
 	case "up": // Back out of a step
 		if len(d.Moves)%2 == 0 {
-			resp, err := b.draftSummary(row, v.game, d, "")
+			resp, err := b.draftSummary(row, v.Game, d, "")
 			if err != nil {
 				return err
 			}
@@ -232,7 +233,7 @@ func (b *Bot) premovePickClick(ctx context.Context, r *request) error {
 	case errors.Is(err, errBrokenClick):
 		return userErrorf("This message is broken; `/premove pick:true` starts again.")
 	case errors.Is(err, picker.ErrStale):
-		resp, err := b.draftView(row, v.game, d, "That piece, square or choice has no legal move here; nothing changed.")
+		resp, err := b.draftView(row, v.Game, d, "That piece, square or choice has no legal move here; nothing changed.")
 		if err != nil {
 			return err
 		}
@@ -240,7 +241,7 @@ func (b *Bot) premovePickClick(ctx context.Context, r *request) error {
 	case err != nil:
 		return err
 	case c.move == nil:
-		resp, err := b.draftPick(row, v.game, d, c.next, "")
+		resp, err := b.draftPick(row, v.Game, d, c.next, "")
 		if err != nil {
 			return err
 		}
@@ -262,15 +263,15 @@ func (b *Bot) premovePickClick(ctx context.Context, r *request) error {
 	}
 	// The answer: the whole line is checked again in the game as it
 	// stands, then queued at the draft's ply.
-	owner := seatOf(v.players, d.OwnerID)
-	line, err := premove.Check(v.game, owner, moves)
+	owner := seatOf(v.Players, d.OwnerID)
+	line, err := premove.Check(v.Game, owner, moves)
 	if err != nil {
-		return b.draftRedraw(ctx, r, d.ID, premoveError(&session{row: row, game: v.game}, err).Error())
+		return b.draftRedraw(ctx, r, d.ID, premoveError(err).Error())
 	}
 	// The pair is added to the line queued now, which must be the draft's
 	// (a line typed with /premove meanwhile is not overwritten).
 	var queued []string
-	if mine, err := b.premoveOf(ctx, d.GameID, d.OwnerID); err != nil {
+	if mine, err := b.play.Line(ctx, d.GameID, d.OwnerID); err != nil {
 		return err
 	} else if mine != nil && mine.Ply == d.Ply {
 		queued = mine.Moves
@@ -283,16 +284,16 @@ func (b *Bot) premovePickClick(ctx context.Context, r *request) error {
 	} else if !ok {
 		return b.draftRedraw(ctx, r, d.ID, "That click came after another one that changed this line; nothing changed.")
 	}
-	err = b.store.SetPremove(ctx, db.Premove{GameID: d.GameID, OwnerID: d.OwnerID, Ply: d.Ply, Moves: line})
+	_, err = b.play.SetLine(ctx, play.Request{GameID: d.GameID, UserID: d.OwnerID, AtPly: d.Ply, Origin: r, Source: r.i.ID}, line)
 	switch {
-	case errors.Is(err, db.ErrPositionChanged):
+	case errors.Is(err, play.ErrStale) || errors.Is(err, play.ErrRaced):
 		return draftGoneEdit(r, "Your opponent moved while your answer was on its way, so nothing was queued.", 0)
-	case errors.Is(err, db.ErrGameOver):
+	case errors.Is(err, play.ErrOver) || errors.Is(err, play.ErrEndedMeanwhile):
 		return draftGoneEdit(r, "This game has just ended; nothing was queued.", 0)
 	case err != nil:
-		return err
+		return lineRefusal(err, "Your opponent moved while your answer was on its way, so nothing was queued.")
 	}
-	said := premove.Describe(v.game, line)
+	said := premove.Describe(v.Game, line)
 	return b.draftRedraw(ctx, r, d.ID, fmt.Sprintf("✅ Added: if they play **%s**, you play **%s**.", said[len(said)-2], said[len(said)-1]))
 }
 
@@ -314,10 +315,10 @@ func (b *Bot) draftRedraw(ctx context.Context, r *request, draftID int64, note s
 	if err != nil {
 		return err
 	}
-	if !v.active || v.ply != d.Ply {
+	if !v.Active || v.Ply != d.Ply {
 		return draftGoneEdit(r, "The game moved on; nothing more changed.", 0)
 	}
-	data, err := b.draftView(row, v.game, d, note)
+	data, err := b.draftView(row, v.Game, d, note)
 	if err != nil {
 		return err
 	}

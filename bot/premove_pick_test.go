@@ -17,7 +17,7 @@ import (
 func (h *harness) queuedLine(thread, userID string) *db.Premove {
 	h.t.Helper()
 	row, _ := h.loadThread(thread)
-	q, err := h.bot.premoveOf(context.Background(), row.ID, userID)
+	q, err := h.bot.play.Line(context.Background(), row.ID, userID)
 	if err != nil {
 		h.t.Fatal(err)
 	}

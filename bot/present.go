@@ -1,12 +1,9 @@
 package bot
 
 import (
-	"bytes"
-	"context"
 	"fmt"
 	"runtime"
 	"strings"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -47,8 +44,9 @@ var drawing = make(chan struct{}, runtime.GOMAXPROCS(0))
 // boardMessage is a new message with the position as a PNG in an embed,
 // pinging whoever acts next (if the game goes on).
 func (b *Bot) boardMessage(row db.Game, g games.Game, title string) (*discordgo.MessageSend, error) {
+	view := g.View()
 	drawing <- struct{}{}
-	png, err := render.PNG(g.View())
+	png, err := render.PNG(view)
 	<-drawing
 	if err != nil {
 		return nil, fmt.Errorf("rendering the board: %w", err)
@@ -62,7 +60,7 @@ func (b *Bot) boardMessage(row db.Game, g games.Game, title string) (*discordgo.
 	}
 	msg := &discordgo.MessageSend{
 		Embeds:          []*discordgo.MessageEmbed{embed},
-		Files:           []*discordgo.File{{Name: "board.png", ContentType: "image/png", Reader: bytes.NewReader(png)}},
+		Files:           []*discordgo.File{pngFile("board.png", png, boardAlt(view))},
 		AllowedMentions: noPings,
 	}
 	if o := g.Outcome(); row.State == "active" && !o.Over {
@@ -184,7 +182,7 @@ func resultText(row db.Game, g games.Game, winner int, reason string, res db.Res
 	}
 	if res.Rated {
 		for _, c := range res.Changes {
-			fmt.Fprintf(&b, "\n%s: %.0f → %.0f (%+.0f)", mention(c.UserID), c.Before, c.After, c.After-c.Before)
+			fmt.Fprintf(&b, "\n%s: %.0f → %.0f (%s)", mention(c.UserID), c.Before, c.After, shown(c.After-c.Before, 0, true))
 		}
 	} else if reason != "aborted" && res.UnratedTournament {
 		b.WriteString("\nGames of an unrated tournament are not rated.")
@@ -223,17 +221,6 @@ func (b *Bot) send(channelID string, m *discordgo.MessageSend) (*discordgo.Messa
 func (b *Bot) sendText(channelID, text string, mentions *discordgo.MessageAllowedMentions) error {
 	_, err := b.send(channelID, &discordgo.MessageSend{Content: text, AllowedMentions: mentions})
 	return err
-}
-
-// deadlines gives the deadline and reminder time of the turn starting now
-// in game g (row) after ply number plies has been stored: the reminder
-// only once both have moved. The clock of the player to act stands still
-// during their holidays (turnClock, holiday.go).
-func (b *Bot) deadlines(ctx context.Context, row db.Game, g games.Game, plies int, over bool) (deadline, remind time.Time, err error) {
-	if over {
-		return time.Time{}, time.Time{}, nil
-	}
-	return b.turnClock(ctx, row.Players[g.Turn().Player], b.Now(), row.Days, plies >= 2)
 }
 
 // joinOr joins names as "A, B or C".

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -31,6 +30,11 @@ import (
 // puzzle first chosen.
 
 const (
+	// dailyStopAfter permanent failures of a server's post (no access, no
+	// permission, no channel) stop it for the rest of the day; it is
+	// tried again the next day. The server manager who chose the channel
+	// is told once, and /settings shows the error until it is fixed.
+	dailyStopAfter  = 3
 	dailyLease      = 2 * time.Minute
 	dailyCountEvery = 5 * time.Minute
 	dayLayout       = "2006-01-02"
@@ -70,7 +74,7 @@ func dailyChoice(guildID, day string) (*puzzles.Puzzle, bool) {
 // solvers, update the solver counts.
 func (b *Bot) dailyPuzzles(ctx context.Context, now time.Time) {
 	day := now.UTC().Format(dayLayout)
-	chans, err := b.store.PuzzleChannels(ctx)
+	chans, err := b.store.PuzzleChannels(ctx, day, dailyStopAfter)
 	if err != nil {
 		b.log.Error("reading the daily puzzle channels", "err", err)
 		return
@@ -108,6 +112,7 @@ func (b *Bot) postDaily(ctx context.Context, guildID, channelID, day string, now
 	}
 	m, err := b.send(d.ChannelID, msg)
 	if err != nil {
+		b.dailyFailed(ctx, d, err)
 		return // the claim lapses and a later tick posts it
 	}
 	if ok, err := b.store.SetDailyMessage(ctx, guildID, day, d.ClaimedAt, m.ID); err != nil || !ok {
@@ -122,15 +127,16 @@ func (b *Bot) dailyMessage(ctx context.Context, d db.DailyPuzzle) (*discordgo.Me
 	if err != nil {
 		return nil, err
 	}
+	view := v.game.View()
 	drawing <- struct{}{}
-	png, err := render.PNG(v.game.View())
+	png, err := render.PNG(view)
 	<-drawing
 	if err != nil {
 		return nil, err
 	}
 	total, _ := v.solverMoves(0)
-	desc := fmt.Sprintf("**%s to play** and find the best move: %s to find. Press **Solve** to try it; only you see your answers.",
-		v.game.Roles()[v.solver], plural(total, "move"))
+	desc := fmt.Sprintf("%s and find the best move: %s to find. Press **Solve** to try it; only you see your answers.",
+		toPlay(v.game, v.solver), plural(total, "move"))
 	if prev, err := b.store.DailyPuzzleOf(ctx, d.GuildID, dayOf(dayNumber(d.Day)-1)); err == nil && prev.MessageID != "" {
 		desc += "\n\n" + b.solversLine(ctx, prev, "Yesterday's puzzle")
 	}
@@ -141,7 +147,7 @@ func (b *Bot) dailyMessage(ctx context.Context, d db.DailyPuzzle) (*discordgo.Me
 			Image: &discordgo.MessageEmbedImage{URL: "attachment://board.png"}, Color: 0x1f6f8b,
 			Footer: &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Puzzle rated about %d", v.puzzle.Rating)},
 		}},
-		Files: []*discordgo.File{{Name: "board.png", ContentType: "image/png", Reader: bytes.NewReader(png)}},
+		Files: []*discordgo.File{pngFile("board.png", png, "Puzzle: "+boardAlt(view))},
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: "Solve", Emoji: &discordgo.ComponentEmoji{Name: "🧩"}, Style: discordgo.PrimaryButton,
 				CustomID: fmt.Sprintf("pzsolve:%d", dayNumber(d.Day))},
@@ -247,27 +253,6 @@ func (b *Bot) btnDailySolve(ctx context.Context, r *request, dayNum int64) error
 	return r.editOriginal(webhookEdit(data))
 }
 
-// puzzleSettings is /settings puzzle_channel: and puzzle_off:; handled
-// says whether either was given.
-func (b *Bot) puzzleSettings(ctx context.Context, r *request) (handled bool, err error) {
-	if o := r.option("puzzle_off"); o != nil {
-		if off, _ := o.Value.(bool); off {
-			if err := b.store.SetPuzzleChannel(ctx, r.i.GuildID, ""); err != nil {
-				return true, err
-			}
-			return true, r.ephemeral("The daily puzzle is off in this server. `/settings puzzle_channel:` turns it on again.")
-		}
-	}
-	ch := r.stringOption("puzzle_channel")
-	if ch == "" {
-		return false, nil
-	}
-	if err := b.store.SetPuzzleChannel(ctx, r.i.GuildID, ch); err != nil {
-		return true, err
-	}
-	return true, r.ephemeral(fmt.Sprintf("A daily puzzle will be posted in <#%s> every day (UTC), starting today. Make sure I may post there with pictures.", ch))
-}
-
 // puzzleStatsText is /stats's puzzle part: ratings and streaks.
 func (b *Bot) puzzleStatsText(ctx context.Context, userID string) (string, error) {
 	ps, err := b.store.PuzzlePlayerRatings(ctx, userID)
@@ -280,4 +265,70 @@ func (b *Bot) puzzleStatsText(ctx context.Context, userID string) (string, error
 			ratingText(db.Rating{Rating: p.Rating, RD: p.RD}), p.RD, p.Solved, p.Attempts, p.Streak, p.BestStreak)
 	}
 	return sb.String(), nil
+}
+
+// lastingFailure says, as a server manager reads it, why Discord refused
+// a post for a reason that will not pass by itself; "" for any other
+// failure (an outage, a rate limit), which is simply tried again.
+func lastingFailure(err error) string {
+	switch discordCode(err) {
+	case 10003:
+		return "the channel no longer exists (or I can no longer see it)"
+	case 50001:
+		return "I have no access to the channel (I need **View Channel** there)"
+	case 50013:
+		return "I lack a permission in the channel (I need **Send Messages**, **Embed Links** and **Attach Files** there)"
+	}
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && re.Response != nil {
+		switch re.Response.StatusCode {
+		case 403:
+			return "Discord refused me the channel (I need **View Channel**, **Send Messages**, **Embed Links** and **Attach Files** there)"
+		case 404:
+			return "the channel no longer exists (or I can no longer see it)"
+		}
+	}
+	return ""
+}
+
+// dailyFailed records a daily post that failed for good; at the
+// dailyStopAfter-th failure of the day, the post stops until tomorrow and
+// the server manager who chose the channel is told, once.
+func (b *Bot) dailyFailed(ctx context.Context, d db.DailyPuzzle, err error) {
+	why := lastingFailure(err)
+	if why == "" {
+		return
+	}
+	n, rerr := b.store.RecordDailyFailure(ctx, d.GuildID, d.ChannelID, d.Day, why)
+	if rerr != nil {
+		b.log.Error("recording a daily puzzle's failure", "guild", d.GuildID, "err", rerr)
+		return
+	}
+	b.log.Warn("the daily puzzle could not be posted", "guild", d.GuildID, "channel", d.ChannelID, "failures", n, "err", err)
+	if n < dailyStopAfter {
+		return
+	}
+	if ok, err := b.store.ClaimDailyFailureNotice(ctx, d.GuildID); err != nil || !ok {
+		return
+	}
+	pc, err := b.store.PuzzleChannelOf(ctx, d.GuildID)
+	if err != nil || pc.SetBy == "" {
+		return // nobody to tell: /settings shows it
+	}
+	dm, err := b.dc.OpenDM(pc.SetBy)
+	if err == nil {
+		_, err = b.dc.Send(dm, &discordgo.MessageSend{Content: "⚠️ " + dailyFailureText(d.GuildID, pc), AllowedMentions: noPings})
+	}
+	if err != nil { // closed DMs: /settings still shows it
+		b.log.Info("could not tell the server manager about the daily puzzle", "guild", d.GuildID, "user", pc.SetBy, "err", err)
+	}
+}
+
+// dailyFailureText says what is wrong with a server's daily puzzle and
+// how to fix it.
+func dailyFailureText(guildID string, pc db.PuzzleChannel) string {
+	return fmt.Sprintf("The daily puzzle could not be posted in <#%s> (https://discord.com/channels/%s/%s) on %s: %s. "+
+		"After %d such failures I stop for the day and try again the next. To fix it, make sure the channel exists and I may post there with pictures, "+
+		"choose another with `/settings puzzle_channel:`, or stop it with `/settings clear:puzzle_channel`.",
+		pc.ChannelID, guildID, pc.ChannelID, pc.FailDay, pc.LastError, dailyStopAfter)
 }

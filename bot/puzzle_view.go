@@ -183,8 +183,8 @@ func (v *puzzleView) summary(out db.PuzzleOutcome) string {
 	var sb strings.Builder
 	if out.Rated {
 		after := db.Rating{Rating: out.Player.Rating, RD: out.Player.RD}
-		fmt.Fprintf(&sb, "Your %s puzzle rating: %.0f → %s (%+.0f) · streak %d (best %d).\nPuzzle rated %.0f",
-			variantName(v.attempt.Variant), out.PlayerBefore, ratingText(after), out.Player.Rating-out.PlayerBefore,
+		fmt.Fprintf(&sb, "Your %s puzzle rating: %.0f → %s (%s) · streak %d (best %d).\nPuzzle rated %.0f",
+			variantName(v.attempt.Variant), out.PlayerBefore, ratingText(after), shown(out.Player.Rating-out.PlayerBefore, 0, true),
 			out.Player.Streak, out.Player.BestStreak, out.PuzzleAfter)
 	} else {
 		sb.WriteString("You had been given this puzzle before: only a first attempt counts, so the ratings stay as they were.\nPuzzle")
@@ -213,8 +213,7 @@ func (b *Bot) puzzleStep(v *puzzleView, p pickerState, note string) (*discordgo.
 		return nil, err
 	}
 	total, found := v.solverMoves(att.Ply)
-	whose := v.game.Roles()[v.solver]
-	head := fmt.Sprintf("**%s to play** and find the best move: %s to find", whose, plural(total, "move"))
+	head := fmt.Sprintf("%s and find the best move: %s to find", toPlay(v.game, v.solver), plural(total, "move"))
 	if found > 0 {
 		head += fmt.Sprintf(" (%d found)", found)
 	}

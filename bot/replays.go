@@ -82,7 +82,8 @@ func (b *Bot) replayFiles(ctx context.Context, row db.Game, rec games.Record) (n
 		return "", nil, err
 	}
 	return fmt.Sprintf("🎞️ The whole game, %s, one picture per position.", plural(len(rec.Plies), "move")),
-		&discordgo.File{Name: replayName(row), ContentType: "image/gif", Reader: bytes.NewReader(gif)}, nil
+		describedFile(replayName(row), "image/gif", gif, fmt.Sprintf("Animated replay of game #%d, %s: %s, one frame per position, the last move and the dice marked.",
+			row.ID, variantName(row.Variant), plural(len(rec.Plies), "move"))), nil
 }
 
 // queueReplay hands the finished game's animation to the picture workers:

@@ -21,6 +21,7 @@ import (
 	"github.com/bermudachess/bermuda/games"
 	"github.com/bermudachess/bermuda/interactions"
 	"github.com/bermudachess/bermuda/metrics"
+	"github.com/bermudachess/bermuda/play"
 )
 
 // replicas is two bots in HTTP mode, each with its own handle on one
@@ -311,23 +312,28 @@ func TestMoveThatLostItsPlyReloadsAndSaysSo(t *testing.T) {
 		t.Fatal(err)
 	}
 	// This replica, holding the position before e4, plays d4 for white.
-	s := &session{id: row.ID, row: row, game: stale}
-	s.mu.Lock()
+	s := b.play.Hold(row, stale)
 	next, d4, evs, err := games.Apply(stale, "d4", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	err = b.commitMove(ctx, s, &request{b: b, i: &discordgo.Interaction{ID: "lost-race"}}, 0, next, d4, evs)
-	s.mu.Unlock()
+	s.Unlock()
 	var ue *UserError
 	if !errors.As(err, &ue) || !strings.Contains(ue.Msg, "Another move was stored in this game while yours was on its way") ||
 		!strings.Contains(ue.Msg, "<@222> (Black) to play") {
 		t.Fatalf("the losing move was answered %v", err)
 	}
-	if s.row.Ply != 1 || s.game.Turn().Player != 1 {
-		t.Fatalf("the held copy was not reloaded: ply %d", s.row.Ply)
+	if s.Row.Ply != 1 || s.Game.Turn().Player != 1 {
+		t.Fatalf("the held copy was not reloaded: ply %d", s.Row.Ply)
 	}
 	if moves, _ := b.store.Moves(ctx, row.ID); len(moves) != 1 || moves[0].Notation != e4.Move {
 		t.Fatalf("stored: %+v", moves)
 	}
+}
+
+// commitMove (the lost race's test) stores a move applied to the locked session s and shows it
+// (play.Commit, then the events: events.go), answering r.
+func (b *Bot) commitMove(ctx context.Context, s *session, r *request, p games.Player, next games.Game, ply games.Ply, evs []games.Event) error {
+	return b.moveRefusal(b.play.Commit(ctx, s, play.Request{GameID: s.ID, UserID: s.Row.Players[p], AtPly: s.Row.Ply, Origin: r, Source: r.i.ID}, p, next, ply, evs))
 }

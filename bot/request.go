@@ -24,9 +24,6 @@ type request struct {
 	i        *discordgo.Interaction
 	answered bool // a callback (reply or defer) went out
 	deferred bool // the callback was a public defer: later answers edit it
-	// note, if set, comes before the text of the move commitMove posts
-	// (a conditional move played for its owner: premove.go).
-	note string
 
 	// For the metrics: when it arrived, what it is (a bounded label), how
 	// it ended ("" until something other than success is known), and

@@ -202,12 +202,17 @@ func (d *SessionDiscord) hideBotToken(err error) error {
 // rewind snapshots attachments so every attempt uploads them whole.
 func rewind(files []*discordgo.File) func() {
 	data := make([][]byte, len(files))
+	alts := make([]string, len(files))
 	for n, f := range files {
 		data[n], _ = io.ReadAll(f.Reader)
+		alts[n] = altOf(f)
 	}
 	return func() {
 		for n, f := range files {
 			f.Reader = bytes.NewReader(data[n])
+			if alts[n] != "" { // the description stays with the picture (alt.go)
+				f.Reader = &described{f.Reader, alts[n]}
+			}
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/play"
 	"github.com/bermudachess/bermuda/render"
 	"github.com/bermudachess/bermuda/review"
 )
@@ -62,36 +62,31 @@ func (b *Bot) btnReview(ctx context.Context, r *request, gameID int64) error {
 // askReview starts the review of a finished game, or shows where it
 // stands: its progress, or the stored review (privately, at once).
 func (b *Bot) askReview(ctx context.Context, r *request, row db.Game) error {
-	if row.State == "active" {
-		return userErrorf("The engine reviews a game only once it is over, so that it never helps anyone mid-game. Ask again after the result.")
-	}
-	if row.Ply == 0 {
-		return userErrorf("This game ended before any move was played: there is nothing to review.")
-	}
-	claim, claimed, err := b.store.ClaimReview(ctx, row.ID, b.Now(), reviewLease)
-	if err != nil {
-		return err
-	}
+	asked, err := b.play.RequestReview(ctx, row, reviewLease) // the claim: play/review.go
+	var running *play.ReviewRefusal
 	switch {
-	case claim.State == "done":
-		var rev review.Review
-		if err := json.Unmarshal([]byte(claim.Data), &rev); err != nil {
-			return fmt.Errorf("the stored review of game %d: %w", row.ID, err)
+	case errors.Is(err, play.ErrNotOverYet):
+		return userErrorf("The engine reviews a game only once it is over, so that it never helps anyone mid-game. Ask again after the result.")
+	case errors.Is(err, play.ErrNothingToReview):
+		return userErrorf("This game ended before any move was played: there is nothing to review.")
+	case errors.As(err, &running):
+		where := ""
+		if running.Running.MessageID != "" {
+			where = fmt.Sprintf(" It will appear in <#%s>.", running.Running.ChannelID)
 		}
+		return userErrorf("This game is being reviewed now (%d%% done).%s", running.Running.Progress, where)
+	case err != nil:
+		return err
+	case asked.Done != nil:
 		r.deferEphemeral()
-		msg, err := b.reviewMessage(ctx, row, rev)
+		msg, err := b.reviewMessage(ctx, row, *asked.Done)
 		if err != nil {
 			return err
 		}
 		_, err = b.dc.EditOriginal(r.i, &discordgo.WebhookEdit{Content: &msg.Content, Embeds: &msg.Embeds, Components: &msg.Components, Files: msg.Files, AllowedMentions: noPings})
 		return err
-	case !claimed:
-		where := ""
-		if claim.MessageID != "" {
-			where = fmt.Sprintf(" It will appear in <#%s>.", claim.ChannelID)
-		}
-		return userErrorf("This game is being reviewed now (%d%% done).%s", claim.Progress, where)
 	}
+	claim := asked.Claim
 	if err := r.ephemeral("🔎 The engine is reviewing the game; its verdict will appear in the thread, with its progress shown there."); err != nil {
 		b.log.Warn("answering a review request failed", "game", row.ID, "err", err)
 	}
@@ -238,9 +233,9 @@ func (b *Bot) reviewMessage(ctx context.Context, row db.Game, rev review.Review)
 		}
 		fmt.Fprintf(&desc, " · %s · %s · %s", inaccuracies, plural(p.Mistakes, "mistake"), plural(p.Blunders, "blunder"))
 		if p.Luck != nil {
-			fmt.Fprintf(&desc, " · luck %+.2f", *p.Luck)
+			fmt.Fprintf(&desc, " · luck %s", shown(*p.Luck, 2, true))
 			if p.LuckAdjusted != nil {
-				fmt.Fprintf(&desc, " (result without it: %.2f)", *p.LuckAdjusted)
+				fmt.Fprintf(&desc, " (result without it: %s)", shown(*p.LuckAdjusted, 2, false))
 			}
 		}
 		desc.WriteString("\n")
@@ -259,7 +254,7 @@ func (b *Bot) reviewMessage(ctx context.Context, row db.Game, rev review.Review)
 		Title: boardTitle(row, fmt.Sprintf("review of game #%d", row.ID)), Description: clip(desc.String(), embedDescriptionMax), Color: 0x1f6f8b,
 		Image: &discordgo.MessageEmbedImage{URL: "attachment://review.png"},
 	}}
-	files := []*discordgo.File{{Name: "review.png", ContentType: "image/png", Reader: bytes.NewReader(graph)}}
+	files := []*discordgo.File{pngFile("review.png", graph, evalGraphAlt(row, rev, eg.First))}
 	moments, err := b.keyMoments(row, rev)
 	if err != nil {
 		return nil, err
@@ -267,7 +262,7 @@ func (b *Bot) reviewMessage(ctx context.Context, row db.Game, rev review.Review)
 	for i, m := range moments {
 		name := fmt.Sprintf("moment-%d.png", i+1)
 		embeds = append(embeds, &discordgo.MessageEmbed{Description: m.text, Color: 0xe53935, Image: &discordgo.MessageEmbedImage{URL: "attachment://" + name}})
-		files = append(files, &discordgo.File{Name: name, ContentType: "image/png", Reader: bytes.NewReader(m.png)})
+		files = append(files, pngFile(name, m.png, m.alt))
 	}
 	learn := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: "Learn from your mistakes", Emoji: &discordgo.ComponentEmoji{Name: "🎓"}, Style: discordgo.PrimaryButton, CustomID: fmt.Sprintf("learn:%d", row.ID)},
@@ -307,8 +302,8 @@ func evalGraphOf(rev review.Review) render.EvalGraph {
 }
 
 type keyMoment struct {
-	text string
-	png  []byte
+	text, alt string
+	png       []byte
 }
 
 // keyMoments draws the largest errors (up to keyMoments), in game order:
@@ -354,9 +349,12 @@ func (b *Bot) keyMoments(row db.Game, rev review.Review) ([]keyMoment, error) {
 		if err != nil {
 			return nil, err
 		}
-		text := fmt.Sprintf("**Move %d · %s**: **%s** was a %s — expected score %.2f → %.2f. Better: **%s** (marked in blue).",
-			v.MoveNumber, mention(row.Players[p.Player]), moveWords(g, p.Move), p.Judgement, p.ExpectedBefore, p.ExpectedAfter, moveWords(g, p.Best))
-		out = append(out, keyMoment{text: text, png: png})
+		text := fmt.Sprintf("**Move %d · %s**: **%s** was %s — expected score %s → %s. Better: **%s** (marked in blue).",
+			v.MoveNumber, mention(row.Players[p.Player]), moveWords(g, p.Move), withArticle(p.Judgement), shown(p.ExpectedBefore, 2, false),
+			shown(p.ExpectedAfter, 2, false), moveWords(g, p.Best))
+		alt := fmt.Sprintf("Key moment, move %d: the board before %s, with the move played marked and the engine's better move, %s, in blue. %s",
+			v.MoveNumber, moveWords(g, p.Move), moveWords(g, p.Best), boardAlt(v))
+		out = append(out, keyMoment{text: text, alt: alt, png: png})
 	}
 	return out, nil
 }
@@ -390,4 +388,29 @@ func momentView(g games.Game, played, best string) games.View {
 		}
 	}
 	return v
+}
+
+// evalGraphAlt is the evaluation graph in words.
+func evalGraphAlt(row db.Game, rev review.Review, first string) string {
+	mistakes, blunders, dice := 0, 0, 0
+	for _, p := range rev.Plies {
+		switch p.Judgement {
+		case review.Mistake:
+			mistakes++
+		case review.Blunder:
+			blunders++
+		}
+		if p.Luck != nil && (*p.Luck >= 0.15 || *p.Luck <= -0.15) {
+			dice++
+		}
+	}
+	text := fmt.Sprintf("Evaluation graph of game #%d: %s's expected score (0 to 1) after each of %s; %s and %s marked",
+		row.ID, first, plural(len(rev.Plies), "move"), plural(mistakes, "mistake"), plural(blunders, "blunder"))
+	if dice > 0 {
+		text += fmt.Sprintf(", and %s", plural(dice, "big dice swing"))
+	}
+	if rev.Result != "" && rev.Result != "*" {
+		text += "; result " + rev.Result
+	}
+	return text + "."
 }

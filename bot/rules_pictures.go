@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"slices"
@@ -154,11 +153,11 @@ func (b *Bot) cmdRules(ctx context.Context, r *request) error {
 	}
 	var embeds []*discordgo.MessageEmbed
 	var files []*discordgo.File
-	attach := func(e *discordgo.MessageEmbed, name string, png []byte) {
+	attach := func(e *discordgo.MessageEmbed, name string, png []byte, alt string) {
 		e.Color = 0x1f6f8b
 		e.Image = &discordgo.MessageEmbedImage{URL: "attachment://" + name}
 		embeds = append(embeds, e)
-		files = append(files, &discordgo.File{Name: name, ContentType: "image/png", Reader: bytes.NewReader(png)})
+		files = append(files, pngFile(name, png, alt))
 	}
 	if piece := strings.TrimSpace(r.stringOption("piece")); piece != "" {
 		kind, err := pieceKind(v, piece)
@@ -174,7 +173,8 @@ func (b *Bot) cmdRules(ctx context.Context, r *request) error {
 			return err
 		}
 		attach(&discordgo.MessageEmbed{Title: fmt.Sprintf("♟️ The %s — %s", kind, v.Name),
-			Description: l.Sentence + "\n\n" + lessonKey(l) + "\n`/rules variant:" + v.ID + "` shows the whole rules."}, string(kind)+".png", png)
+			Description: l.Sentence + "\n\n" + lessonKey(l) + "\n`/rules variant:" + v.ID + "` shows the whole rules."}, string(kind)+".png", png,
+			fmt.Sprintf("The %s of %s alone on its board, its moves marked. %s", kind, v.Name, l.Sentence))
 	} else {
 		r.deferEphemeral() // several pictures: acknowledge first
 		setup, more, err := rulesPictures(v)
@@ -189,9 +189,13 @@ func (b *Bot) cmdRules(ctx context.Context, r *request) error {
 		if room < 0 { // the pictures' captions first; the long rules text gives way
 			e.Description = clip(e.Description, utf8.RuneCountInString(e.Description)+room)
 		}
-		attach(e, "setup.png", setup)
+		attach(e, "setup.png", setup, "The starting position of "+v.Name+".")
 		for i, p := range more {
-			attach(p.embed, fmt.Sprintf("rule-%d.png", i+1), p.png)
+			alt := strings.TrimSpace(p.embed.Title + ". " + p.embed.Description)
+			if p.embed.Title == "" {
+				alt = "A position showing a rule of " + v.Name + ": " + p.embed.Description
+			}
+			attach(p.embed, fmt.Sprintf("rule-%d.png", i+1), p.png, alt)
 		}
 	}
 	if r.deferred {

@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/play"
 )
 
 // Tick does whatever the clock has made due: reminders at 80% of a move's
@@ -30,9 +31,9 @@ func (b *Bot) Tick(ctx context.Context) {
 	func() { defer b.survive("reviews whose process stopped", 0); b.resumeReviews(ctx) }()
 	func() { defer b.survive("tournaments", 0); b.dueTournaments(ctx, now) }() // tournament_rounds.go
 	func() { defer b.survive("daily puzzles", 0); b.dailyPuzzles(ctx, now) }()
-	func() { defer b.survive("returns from holiday", 0); b.holidayReturns(ctx, now) }() // holiday_back.go
-	func() { defer b.survive("daily digests", 0); b.digests(ctx, now) }()               // notify.go
-	func() { defer b.survive("conditional moves", 0); b.duePremoves(ctx) }()            // premove.go
+	func() { defer b.survive("returns from holiday", 0); b.holidayReturns(ctx, now) }()            // holiday_back.go
+	func() { defer b.survive("daily digests", 0); b.digests(ctx, now) }()                          // notify.go
+	func() { defer b.survive("conditional moves", 0); b.play.FollowDue(ctx, schedulerPatience) }() // play/lines.go
 	// Claims on interaction ids only matter while Discord might deliver an
 	// id again: never after its 15-minute token life. Keep an hour.
 	if _, err := b.store.ForgetInteractions(ctx, time.Now().Add(-time.Hour)); err != nil {
@@ -82,26 +83,26 @@ func (b *Bot) remindOne(ctx context.Context, g db.Game) {
 			b.log.Error("marking a reminder", "game", g.ID, "err", err)
 			return
 		}
-		if !first || s.row.State != "active" {
+		if !first || s.Row.State != "active" {
 			return
 		}
-		s.row.ReminderSent = true
-		t := s.game.Turn()
-		who := s.row.Players[t.Player]
+		s.Row.ReminderSent = true
+		t := s.Game.Turn()
+		who := s.Row.Players[t.Player]
 		text := fmt.Sprintf("⏰ %s, it's your move (%s). Your time runs out <t:%d:R>; after that the game is lost on time.",
-			mention(who), s.game.Roles()[t.Player], s.row.Deadline.Unix())
-		msg := &discordgo.MessageSend{Content: text, AllowedMentions: b.reminderPings(who), Components: moveButton(s.row.ID)}
-		if s.boardStale { // the last board never reached the thread
-			if board, err := b.boardMessage(s.row, s.game, fmt.Sprintf("Position after %s", plural(s.row.Ply, "move"))); err == nil {
+			mention(who), s.Game.Roles()[t.Player], s.Row.Deadline.Unix())
+		msg := &discordgo.MessageSend{Content: text, AllowedMentions: b.reminderPings(who), Components: moveButton(s.Row.ID)}
+		if _, stale := b.staleBoards.Load(s.ID); stale { // the last board never reached the thread
+			if board, err := b.boardMessage(s.Row, s.Game, fmt.Sprintf("Position after %s", plural(s.Row.Ply, "move"))); err == nil {
 				msg.Embeds, msg.Files = board.Embeds, board.Files
 			}
 		}
-		if _, err := b.send(s.row.ThreadID, msg); isGone(err) {
+		if _, err := b.send(s.Row.ThreadID, msg); isGone(err) {
 			b.abandonGame(ctx, s, err)
 		} else if err == nil && len(msg.Files) > 0 {
-			s.boardStale = false
+			b.staleBoards.Delete(s.ID)
 		}
-		b.noticeReminder(s.row, s.game) // by DM to players who chose it (notify.go)
+		b.noticeReminder(s.Row, s.Game) // by DM to players who chose it (notify.go)
 	})
 }
 
@@ -119,7 +120,7 @@ func (b *Bot) runDue(ctx context.Context, id int64, job, loadErr string, run fun
 		b.log.Error(loadErr, "game", id, "err", err)
 		return
 	}
-	defer s.unlock()
+	defer s.Unlock()
 	defer b.survive(job, id)
 	run(s)
 }
@@ -147,28 +148,27 @@ func (b *Bot) timeoutOne(ctx context.Context, g db.Game, now time.Time) {
 	b.runDue(ctx, g.ID, "timeout", "timeout: loading game", func(s *session) {
 		// lockGame read the stored row under the game's lock: a move that
 		// just landed, here or on another replica, shows in it.
-		if s.row.State != "active" || s.row.Deadline.IsZero() || s.row.Deadline.After(now) {
+		if s.Row.State != "active" || s.Row.Deadline.IsZero() || s.Row.Deadline.After(now) {
 			return
 		}
 		// A thread that is gone (deleted, or the bot may no longer post there)
 		// makes the game aborted and unrated, as on every other path: nobody
 		// could have moved. Looked at before the rated ending, which cannot be
 		// taken back; abandonGame's own ending is the claim between replicas.
-		if s.row.ThreadID != "" {
-			if err := b.dc.Typing(s.row.ThreadID); isGone(err) {
+		if s.Row.ThreadID != "" {
+			if err := b.dc.Typing(s.Row.ThreadID); isGone(err) {
 				b.abandonGame(ctx, s, err)
 				return
 			}
 		}
-		loser := s.game.Turn().Player
+		loser := s.Game.Turn().Player
 		// Ending the game is the claim: of several replicas ticking at once,
-		// only the one whose EndGame succeeds says anything.
-		res, err := b.store.EndGame(ctx, s.id, db.End{Winner: int(loser.Other()), Reason: "time"})
+		// only the one whose end is stored says anything (events.go).
+		_, err := b.play.EndOutside(ctx, s, int(loser.Other()), "time")
 		switch {
 		case err == nil:
-			b.showTimeLoss(ctx, s, int(loser), int(loser.Other()), res)
-		case errors.Is(err, db.ErrGameOver):
-			s.game = nil // ended elsewhere meanwhile: reloaded when needed
+		case errors.Is(err, play.ErrEndedMeanwhile):
+			s.Game = nil // ended elsewhere meanwhile: reloaded when needed
 		default:
 			b.log.Warn("ending a game on time", "game", g.ID, "err", err)
 		}
@@ -202,18 +202,16 @@ func (b *Bot) expireChallenges(ctx context.Context, now time.Time) {
 // play on, said where the challenge was made (or logged if that fails too).
 // Ended, it has no more reminders or deadlines.
 func (b *Bot) abandonGame(ctx context.Context, s *session, cause error) {
-	if _, err := b.store.EndGame(ctx, s.id, db.End{Winner: -1, Reason: "aborted"}); err != nil {
-		b.log.Error("aborting a game whose thread is gone", "game", s.id, "err", err)
+	if _, err := b.store.EndGame(ctx, s.ID, db.End{Winner: -1, Reason: "aborted"}); err != nil {
+		b.log.Error("aborting a game whose thread is gone", "game", s.ID, "err", err)
 		return
 	}
-	s.row.State, s.row.Reason = "aborted", "aborted"
-	b.mu.Lock()
-	delete(b.sessions, s.id)
-	b.mu.Unlock()
-	b.log.Warn("game thread is gone; game aborted unrated", "game", s.id, "thread", s.row.ThreadID, "err", cause)
+	s.Row.State, s.Row.Reason = "aborted", "aborted"
+	b.play.Forget(s.ID)
+	b.log.Warn("game thread is gone; game aborted unrated", "game", s.ID, "thread", s.Row.ThreadID, "err", cause)
 	text := fmt.Sprintf("🛑 The **%s** game between %s and %s (game #%d) was aborted and will not be rated: I can no longer post in its thread (it was deleted, or I lost access to it).",
-		variantName(s.row.Variant), mention(s.row.Players[0]), mention(s.row.Players[1]), s.id)
-	if err := b.sendText(s.row.ChannelID, text, pingOnly(s.row.Players[0], s.row.Players[1])); err != nil {
-		b.log.Warn("could not say that a game was aborted", "game", s.id, "channel", s.row.ChannelID, "err", err)
+		variantName(s.Row.Variant), mention(s.Row.Players[0]), mention(s.Row.Players[1]), s.ID)
+	if err := b.sendText(s.Row.ChannelID, text, pingOnly(s.Row.Players[0], s.Row.Players[1])); err != nil {
+		b.log.Warn("could not say that a game was aborted", "game", s.ID, "channel", s.Row.ChannelID, "err", err)
 	}
 }

@@ -90,11 +90,13 @@ func TestPictureJobPanicIsContained(t *testing.T) {
 func wantUnlocked(t *testing.T, h *harness, thread string) {
 	t.Helper()
 	row, _ := h.loadThread(thread)
-	s := h.bot.sessionOf(row.ID)
-	if !s.mu.TryLock() {
+	s, ok, _ := h.bot.play.TryLock(t.Context(), row.ID, 0)
+	if !ok {
 		t.Fatal("the game was left locked")
 	}
-	s.mu.Unlock()
+	if s != nil {
+		s.Unlock()
+	}
 }
 
 func slogTo(w io.Writer) *slog.Logger { return slog.New(slog.NewTextHandler(w, nil)) }

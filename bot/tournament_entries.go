@@ -128,12 +128,12 @@ func (b *Bot) announceForfeit(ctx context.Context, gameID int64, unratedTourname
 		b.log.Warn("loading a forfeited game", "game", gameID, "err", err)
 		return
 	}
-	defer s.unlock()
-	if s.row.ThreadID == "" {
+	defer s.Unlock()
+	if s.Row.ThreadID == "" {
 		return // never opened: nothing to say there
 	}
-	b.announceEnd(s.row, s.game, s.row.Winner, "forfeit (the opponent withdrew from the tournament)",
-		db.Result{Rated: s.row.Rated, UnratedTournament: unratedTournament && s.row.ComputerLevel == 0})
+	b.announceEnd(s.Row, s.Game, s.Row.Winner, "forfeit (the opponent withdrew from the tournament)",
+		db.Result{Rated: s.Row.Rated, UnratedTournament: unratedTournament && s.Row.ComputerLevel == 0})
 }
 
 func (b *Bot) tournamentAddComputer(ctx context.Context, r *request) error {

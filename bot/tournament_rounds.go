@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -21,10 +20,12 @@ import (
 // query) and advances each; an organiser's /tournament start_round does
 // the same at once. Every step is claimed in the database on the
 // tournament's version, so a restart or several replicas never pair a
-// round twice: the round's games are committed with the claim, and their
-// threads are opened after it. A crash between the two leaves games
+// round twice: the round's games are committed with the claim, then the
+// round's pairings are posted (claimed once per round in the database),
+// then its threads are opened. A crash after the commit leaves games
 // without threads, which the scheduler's repair of cut-short openings
-// (unopened.go) opens in the tournament's channel.
+// (unopened.go) opens in the tournament's channel, and perhaps a round
+// never announced, which the scheduler announces (announceLostRounds).
 
 // afterRoundCommitted runs between a round's commit and the opening of
 // its threads. Tests make it return false to stand for a process killed
@@ -33,6 +34,7 @@ var afterRoundCommitted = func(tournamentID int64, round int) bool { return true
 
 // dueTournaments advances every tournament that has work now.
 func (b *Bot) dueTournaments(ctx context.Context, now time.Time) {
+	b.announceLostRounds(ctx)
 	due, err := b.store.DueTournaments(ctx, now)
 	if err != nil {
 		b.log.Error("reading due tournaments", "err", err)
@@ -121,14 +123,14 @@ func (b *Bot) pairRound(ctx context.Context, t db.Tournament, entrants []db.Entr
 			Players: [2]string{p.White, p.Black}, Days: t.Days, State: "active", Winner: -1, DrawOfferBy: -1,
 			ComputerLevel: max(level[p.White], level[p.Black]), CreatedAt: now, UpdatedAt: now}
 		if !b.computerToAct(row, g) {
-			if row.Deadline, _, err = b.deadlines(ctx, row, g, 0, false); err != nil { // the computer has no clock
+			if row.Deadline, _, err = b.play.Deadlines(ctx, row, g, 0, false); err != nil { // the computer has no clock
 				return "", err
 			}
 		}
 		pairings[i].Game, openings[i] = row, boardOpening{g, events}
 	}
 	round := t.Round + 1
-	stored, err := b.store.StartRound(ctx, t.ID, t.Version, round, pairings)
+	stored, err := b.store.StartRound(ctx, t.ID, t.Version, round, now, pairings)
 	if err != nil {
 		return "", claimLost(err)
 	}
@@ -136,6 +138,9 @@ func (b *Bot) pairRound(ctx context.Context, t db.Tournament, entrants []db.Entr
 		return "", nil
 	}
 	names := entrantNames(entrants)
+	t.Round, t.State = round, "running"
+	text := roundText(t, stored, names)
+	b.announceRound(ctx, t, text)
 	for i, bd := range stored {
 		if bd.GameID == 0 {
 			continue
@@ -144,11 +149,55 @@ func (b *Bot) pairRound(ctx context.Context, t db.Tournament, entrants []db.Entr
 		row.ID = bd.GameID
 		b.openBoardGame(ctx, t, bd, row, openings[i], names)
 	}
-	t.Round, t.State = round, "running"
-	text := roundText(t, stored, names)
-	b.postTournamentTable(ctx, t, text, round > 1)
 	b.refreshAnnouncement(ctx, t.ID)
 	return text, nil
+}
+
+// announceRound posts t's current round's pairings (text), with the
+// standings after the round before, if this process claims the post; it
+// reports whether it did.
+func (b *Bot) announceRound(ctx context.Context, t db.Tournament, text string) bool {
+	ok, err := b.store.ClaimRoundAnnouncement(ctx, t.ID, t.Round)
+	if err != nil {
+		b.log.Error("claiming a round's announcement", "tournament", t.ID, "round", t.Round, "err", err)
+	}
+	if ok {
+		b.postTournamentTable(ctx, t, text, t.Round > 1)
+	}
+	return ok
+}
+
+// announceLostRounds posts each round whose pairings were committed but
+// never announced (the process stopped in between): once, claimed like
+// the post it stands for.
+func (b *Bot) announceLostRounds(ctx context.Context) {
+	lost, err := b.store.UnannouncedRounds(ctx)
+	if err != nil {
+		b.log.Error("reading rounds never announced", "err", err)
+		return
+	}
+	for _, t := range lost {
+		entrants, err := b.store.TournamentEntrants(ctx, t.ID)
+		if err != nil {
+			b.log.Error("reading a tournament's entrants", "tournament", t.ID, "err", err)
+			continue
+		}
+		all, err := b.store.TournamentBoards(ctx, t.ID)
+		if err != nil {
+			b.log.Error("reading a tournament's boards", "tournament", t.ID, "err", err)
+			continue
+		}
+		var boards []db.Board
+		for _, bd := range all {
+			if bd.Round == t.Round {
+				boards = append(boards, bd)
+			}
+		}
+		b.log.Warn("a round's announcement was lost; posting it now", "tournament", t.ID, "round", t.Round)
+		if b.announceRound(ctx, t, roundText(t, boards, entrantNames(entrants))) {
+			b.refreshAnnouncement(ctx, t.ID) // "round N under way", which the crash may also have cut
+		}
+	}
 }
 
 func entrantNames(entrants []db.Entrant) map[string]string {
@@ -179,17 +228,10 @@ func roundText(t db.Tournament, boards []db.Board, names map[string]string) stri
 // openBoardGame opens a newly paired game: held (locked) like an
 // accepted challenge's game until its opening posts are out.
 func (b *Bot) openBoardGame(ctx context.Context, t db.Tournament, bd db.Board, row db.Game, o boardOpening, names map[string]string) {
-	s := &session{id: row.ID, row: row, game: o.game}
-	s.mu.Lock()
-	defer s.unlock()
-	b.mu.Lock()
-	b.sessions[row.ID] = s
-	b.mu.Unlock()
+	s := b.play.Hold(row, o.game)
+	defer s.Unlock()
 	if !b.openTournamentThread(ctx, s, t, bd, names, o.events, false) {
-		// Left without a thread: the scheduler's repair opens it later.
-		b.mu.Lock()
-		delete(b.sessions, row.ID)
-		b.mu.Unlock()
+		b.play.Forget(row.ID) // left without a thread: the scheduler's repair opens it later
 	}
 }
 
@@ -213,19 +255,19 @@ func (b *Bot) reopenBoardGame(ctx context.Context, s *session, bd db.Board) bool
 // replicas, one posts the opening), then posts the opening as an accepted
 // challenge's game does. The caller holds s.
 func (b *Bot) openTournamentThread(ctx context.Context, s *session, t db.Tournament, bd db.Board, names map[string]string, events []games.Event, repair bool) bool {
-	row := s.row
+	row := s.Row
 	var humans []string
 	for _, p := range row.Players {
 		if p != b.selfID() {
 			humans = append(humans, p)
 		}
 	}
-	roles := s.game.Roles()
+	roles := s.Game.Roles()
 	text := fmt.Sprintf("♟️ **Swiss #%d · round %d, board %d** (%s): %s (%s) vs %s (%s) — %s per move. Good luck!",
 		t.ID, bd.Round, bd.Board, variantName(t.Variant), mention(row.Players[0]), roles[0], mention(row.Players[1]), roles[1], plural(row.Days, "day"))
 	msg, err := b.dc.Send(t.ChannelID, &discordgo.MessageSend{Content: text, AllowedMentions: pingOnly(humans...)})
 	if err != nil {
-		b.log.Warn("announcing a tournament game failed", "game", s.id, "err", err)
+		b.log.Warn("announcing a tournament game failed", "game", s.ID, "err", err)
 		return false
 	}
 	name := fmt.Sprintf("Swiss #%d R%d · %s vs %s", t.ID, bd.Round, names[row.Players[0]], names[row.Players[1]])
@@ -233,28 +275,28 @@ func (b *Bot) openTournamentThread(ctx context.Context, s *session, t db.Tournam
 	if th, err := b.dc.StartThread(t.ChannelID, msg.ID, truncate(name, 100)); err == nil {
 		threadID = th.ID
 	} else if discordCode(err) != 160004 { // 160004: the thread exists already
-		b.log.Warn("opening a tournament game's thread failed", "game", s.id, "err", err)
+		b.log.Warn("opening a tournament game's thread failed", "game", s.ID, "err", err)
 		return false
 	}
-	claimed, err := b.store.ClaimGameThread(ctx, s.id, threadID)
+	claimed, err := b.store.ClaimGameThread(ctx, s.ID, threadID)
 	if err != nil || !claimed {
-		s.game = nil // opened elsewhere meanwhile: reloaded when needed
+		s.Game = nil // opened elsewhere meanwhile: reloaded when needed
 		return true
 	}
-	s.row.ThreadID = threadID
+	s.Row.ThreadID = threadID
 	for _, p := range humans {
 		if err := b.dc.AddThreadMember(threadID, p); err != nil {
 			b.log.Warn("adding a thread member failed", "thread", threadID, "user", p, "err", err)
 		}
 	}
 	if repair {
-		b.log.Warn("tournament game opening was cut short; finished by the scheduler", "game", s.id, "thread", threadID)
+		b.log.Warn("tournament game opening was cut short; finished by the scheduler", "game", s.ID, "thread", threadID)
 		b.sendText(threadID, "⚠️ I was interrupted while opening this game; it is ready now and nothing was played yet.", noPings)
 	}
-	b.postOpening(s.row, s.game, events)
-	b.noticeTurn(s.row, s.game, "", "") // a DM to the first player, if they chose it (notify.go)
-	if b.computerToAct(s.row, s.game) {
-		b.opponent().due(s.id) // it waits for the game, held until we return
+	b.postOpening(s.Row, s.Game, events)
+	b.noticeTurn(s.Row, s.Game, "", "") // a DM to the first player, if they chose it (notify.go)
+	if b.computerToAct(s.Row, s.Game) {
+		b.opponent().due(s.ID) // it waits for the game, held until we return
 	}
 	return true
 }
@@ -300,8 +342,8 @@ func scoreText(p float64) string { return strings.TrimSuffix(fmt.Sprintf("%.1f",
 func (b *Bot) postTournamentTable(ctx context.Context, t db.Tournament, text string, withTable bool) {
 	msg := &discordgo.MessageSend{Content: truncate(text, 2000), AllowedMentions: noPings} // many boards: Discord's limit
 	if withTable {
-		if png, err := b.standingsPNG(ctx, t); err == nil {
-			msg.Files = []*discordgo.File{{Name: "standings.png", ContentType: "image/png", Reader: bytes.NewReader(png)}}
+		if png, _, alt, err := b.standingsPNG(ctx, t); err == nil {
+			msg.Files = []*discordgo.File{pngFile("standings.png", png, alt)}
 		} else {
 			b.log.Error("drawing a tournament's standings", "tournament", t.ID, "err", err)
 		}
@@ -309,22 +351,50 @@ func (b *Bot) postTournamentTable(ctx context.Context, t db.Tournament, text str
 	b.send(t.ChannelID, msg)
 }
 
-func (b *Bot) standingsPNG(ctx context.Context, t db.Tournament) ([]byte, error) {
+// standingsPNG draws the table; title is the picture's title, which a
+// message beside it repeats, and alt the picture in words (its title and
+// the first three places with their points).
+func (b *Bot) standingsPNG(ctx context.Context, t db.Tournament) (png []byte, title, alt string, err error) {
 	entrants, err := b.store.TournamentEntrants(ctx, t.ID)
 	if err != nil {
-		return nil, err
+		return nil, "", "", err
 	}
 	boards, err := b.store.TournamentBoards(ctx, t.ID)
 	if err != nil {
-		return nil, err
+		return nil, "", "", err
 	}
 	table, _, err := standingsTable(t, entrants, boards)
 	if err != nil {
-		return nil, err
+		return nil, "", "", err
 	}
 	drawing <- struct{}{}
 	defer func() { <-drawing }()
-	return render.Standings(table)
+	png, err = render.Standings(table)
+	return png, table.Title, standingsAlt(table), err
+}
+
+// standingsAlt is the standings picture in words.
+func standingsAlt(table render.StandingsTable) string {
+	var places []string
+	for i, row := range table.Rows {
+		if i == 3 {
+			break
+		}
+		places = append(places, fmt.Sprintf("%d. %s, %s", row.Rank, row.Name, pointsText(row.Points)))
+	}
+	text := "Standings table: " + table.Title + "."
+	if len(places) > 0 {
+		text += " Top three: " + strings.Join(places, "; ") + "."
+	}
+	return text
+}
+
+// pointsText is a score in points: "1 point", "1.5 points", "0 points".
+func pointsText(p float64) string {
+	if p == 1 {
+		return "1 point"
+	}
+	return scoreText(p) + " points"
 }
 
 func (b *Bot) tournamentStandings(ctx context.Context, r *request) error {
@@ -336,12 +406,11 @@ func (b *Bot) tournamentStandings(ctx context.Context, r *request) error {
 		return userErrorf("Swiss #%d has not started yet: its first round is paired <t:%d:R>.", t.ID, t.StartsAt.Unix())
 	}
 	r.deferPublic() // drawing takes a moment
-	png, err := b.standingsPNG(ctx, t)
+	png, text, alt, err := b.standingsPNG(ctx, t)
 	if err != nil {
 		return fmt.Errorf("drawing the standings: %w", err)
 	}
-	text := standingsTitle(t)
-	files := []*discordgo.File{{Name: "standings.png", ContentType: "image/png", Reader: bytes.NewReader(png)}}
+	files := []*discordgo.File{pngFile("standings.png", png, alt)}
 	if r.deferred {
 		_, err = b.dc.EditOriginal(r.i, &discordgo.WebhookEdit{Content: &text, Files: files, AllowedMentions: noPings})
 		return err

@@ -85,7 +85,7 @@ func standingsTable(t db.Tournament, entrants []db.Entrant, boards []db.Board) (
 	for _, e := range entrants {
 		byID[e.UserID] = e
 	}
-	table := render.StandingsTable{Title: standingsTitle(t)}
+	table := render.StandingsTable{Title: standingsTitle(t, boards)}
 	for _, s := range ranked {
 		e := byID[s.ID]
 		row := render.StandingsRow{Rank: s.Rank, Name: e.Name, Points: s.Points, Buchholz: s.Buchholz,
@@ -133,16 +133,23 @@ func roundCell(result string, white bool) render.RoundCell {
 	return c
 }
 
-func standingsTitle(t db.Tournament) string {
+// standingsTitle names what the table shows, from the boards it is drawn
+// from (not the tournament row, which a caller may hold from before the
+// round it just paired): the rounds complete, and the one under way.
+func standingsTitle(t db.Tournament, boards []db.Board) string {
 	head := fmt.Sprintf("%s · Swiss #%d", variantName(t.Variant), t.ID)
+	underway := false
+	for _, bd := range boards {
+		underway = underway || bd.Round == t.Round && bd.Result == db.BoardPending
+	}
 	switch {
 	case t.State == "finished":
 		return fmt.Sprintf("%s · final standings after %s", head, plural(t.Round, "round"))
 	case t.Round == 0:
 		return head + " · not started"
-	case t.Playing > 0 && t.Round == 1:
+	case underway && t.Round == 1:
 		return fmt.Sprintf("%s · round 1 of %d under way", head, t.Rounds)
-	case t.Playing > 0:
+	case underway:
 		return fmt.Sprintf("%s · after round %d of %d (round %d under way)", head, t.Round-1, t.Rounds, t.Round)
 	}
 	return fmt.Sprintf("%s · after round %d of %d", head, t.Round, t.Rounds)

@@ -39,29 +39,27 @@ func (b *Bot) unopenedGames(ctx context.Context, now time.Time) {
 func (b *Bot) abortUnopened(ctx context.Context, g db.Game) {
 	// An opening still under way in this process holds the game's lock.
 	b.runDue(ctx, g.ID, "aborting an unopened game", "unopened game: loading it", func(s *session) {
-		if s.row.State != "active" || s.row.ThreadID != "" {
+		if s.Row.State != "active" || s.Row.ThreadID != "" {
 			return
 		}
 		if b.finishOpening(ctx, s) {
 			return
 		}
-		if _, err := b.store.EndGame(ctx, s.id, db.End{Winner: -1, Reason: "aborted"}); err != nil {
+		if _, err := b.store.EndGame(ctx, s.ID, db.End{Winner: -1, Reason: "aborted"}); err != nil {
 			if !errors.Is(err, db.ErrGameOver) {
-				b.log.Warn("aborting a game whose opening was cut short", "game", s.id, "err", err)
+				b.log.Warn("aborting a game whose opening was cut short", "game", s.ID, "err", err)
 			}
-			s.game = nil // reloaded when needed
+			s.Game = nil // reloaded when needed
 			return
 		}
-		s.row.State, s.row.Reason = "aborted", "aborted"
-		b.mu.Lock()
-		delete(b.sessions, s.id)
-		b.mu.Unlock()
-		b.log.Warn("game opening was cut short; game aborted unrated", "game", s.id)
+		s.Row.State, s.Row.Reason = "aborted", "aborted"
+		b.play.Forget(s.ID)
+		b.log.Warn("game opening was cut short; game aborted unrated", "game", s.ID)
 		text := fmt.Sprintf("🛑 The **%s** game between %s and %s (game #%d) was cancelled and will not be rated: "+
 			"I was interrupted while opening its thread, so it could not be played there. Use `/challenge` to start again.",
-			variantName(s.row.Variant), mention(s.row.Players[0]), mention(s.row.Players[1]), s.id)
-		if err := b.sendText(s.row.ChannelID, text, pingOnly(s.row.Players[0], s.row.Players[1])); err != nil {
-			b.log.Warn("could not say that a game was cancelled", "game", s.id, "channel", s.row.ChannelID, "err", err)
+			variantName(s.Row.Variant), mention(s.Row.Players[0]), mention(s.Row.Players[1]), s.ID)
+		if err := b.sendText(s.Row.ChannelID, text, pingOnly(s.Row.Players[0], s.Row.Players[1])); err != nil {
+			b.log.Warn("could not say that a game was cancelled", "game", s.ID, "channel", s.Row.ChannelID, "err", err)
 		}
 	})
 }
@@ -71,41 +69,41 @@ func (b *Bot) abortUnopened(ctx context.Context, g db.Game) {
 // a tournament's game is announced again in the tournament's channel.
 // It reports false if the game must be cancelled instead.
 func (b *Bot) finishOpening(ctx context.Context, s *session) bool {
-	if bd, err := b.store.BoardOfGame(ctx, s.id); err == nil {
+	if bd, err := b.store.BoardOfGame(ctx, s.ID); err == nil {
 		return b.reopenBoardGame(ctx, s, bd) // a tournament's game (tournament_rounds.go)
 	}
-	if s.row.ComputerLevel > 0 {
+	if s.Row.ComputerLevel > 0 {
 		return false
 	}
-	c, err := b.store.ChallengeOfGame(ctx, s.id)
+	c, err := b.store.ChallengeOfGame(ctx, s.ID)
 	if err != nil || c.MessageID == "" {
 		return false
 	}
-	name := fmt.Sprintf("%s · %s vs %s", variantName(s.row.Variant), b.name(ctx, s.row.Players[0]), b.name(ctx, s.row.Players[1]))
+	name := fmt.Sprintf("%s · %s vs %s", variantName(s.Row.Variant), b.name(ctx, s.Row.Players[0]), b.name(ctx, s.Row.Players[1]))
 	threadID := c.MessageID
 	if th, err := b.dc.StartThread(c.ChannelID, c.MessageID, truncate(name, 100)); err == nil {
 		threadID = th.ID
 	} else if discordCode(err) != 160004 { // 160004: the thread exists already
-		b.log.Warn("reopening a game's thread failed", "game", s.id, "err", err)
+		b.log.Warn("reopening a game's thread failed", "game", s.ID, "err", err)
 		return false
 	}
-	claimed, err := b.store.ClaimGameThread(ctx, s.id, threadID)
+	claimed, err := b.store.ClaimGameThread(ctx, s.ID, threadID)
 	if err != nil || !claimed {
-		s.game = nil // another replica finished it (or will): reloaded when needed
+		s.Game = nil // another replica finished it (or will): reloaded when needed
 		return true
 	}
-	s.row.ThreadID = threadID
-	for _, p := range s.row.Players {
+	s.Row.ThreadID = threadID
+	for _, p := range s.Row.Players {
 		if err := b.dc.AddThreadMember(threadID, p); err != nil {
 			b.log.Warn("adding a thread member failed", "thread", threadID, "user", p, "err", err)
 		}
 	}
-	b.log.Warn("game opening was cut short; finished by the scheduler", "game", s.id, "thread", threadID)
+	b.log.Warn("game opening was cut short; finished by the scheduler", "game", s.ID, "thread", threadID)
 	b.sendText(threadID, "⚠️ I was interrupted while opening this game; it is ready now and nothing was played yet.", noPings)
 	// The opening dice, if any, are in the stored start rolls and show on
 	// the board; the throw-by-throw messages are not repeated.
-	b.postOpening(s.row, s.game, nil)
-	b.noticeTurn(s.row, s.game, "", "") // a DM to the first player, if they chose it (notify.go)
+	b.postOpening(s.Row, s.Game, nil)
+	b.noticeTurn(s.Row, s.Game, "", "") // a DM to the first player, if they chose it (notify.go)
 	return true
 }
 

@@ -89,9 +89,7 @@ func playCompleteGame(t *testing.T, c completeGame, play func(h *harness, u fake
 		t.Fatalf("%s did not end by the rules: row %+v outcome %+v", c.variant, row, g.Outcome())
 	}
 	checkPosts(t, h, thread, row.ID)
-	h.bot.mu.Lock()
-	_, kept := h.bot.sessions[row.ID]
-	h.bot.mu.Unlock()
+	kept := h.bot.play.Held(row.ID)
 	if kept {
 		t.Error("a finished game stayed in memory")
 	}

@@ -29,7 +29,7 @@ type copyTable struct {
 }
 
 var copyTables = []copyTable{
-	{name: "servers", columns: []string{"guild_id", "default_days", "tournament_role", "created_at", "updated_at"}, key: []string{"guild_id"}},
+	{name: "servers", columns: []string{"guild_id", "default_days", "tournament_role", "days_chosen", "created_at", "updated_at"}, key: []string{"guild_id"}},
 	{name: "players", columns: []string{"user_id", "name", "created_at", "updated_at"}, key: []string{"user_id"}},
 	{name: "games", columns: strings.Split(strings.Join(strings.Fields(gameColumns), ""), ","), key: []string{"id"}},
 	{name: "challenges", columns: strings.Split(strings.Join(strings.Fields(challengeColumns), ""), ","), key: []string{"id"}},
@@ -53,7 +53,7 @@ var copyTables = []copyTable{
 		"best_streak", "updated_at"}, key: []string{"user_id", "variant"}},
 	{name: "puzzle_ratings", columns: []string{"puzzle_id", "variant", "rating", "rd", "volatility", "attempts", "solved", "updated_at"},
 		key: []string{"puzzle_id"}},
-	{name: "puzzle_channels", columns: []string{"guild_id", "channel_id", "updated_at"}, key: []string{"guild_id"}},
+	{name: "puzzle_channels", columns: []string{"guild_id", "channel_id", "set_by", "fail_day", "failures", "last_error", "told", "updated_at"}, key: []string{"guild_id"}},
 	{name: "puzzle_dailies", columns: []string{"guild_id", "day", "variant", "puzzle_id", "channel_id", "message_id", "claimed_at",
 		"shown_solvers", "shown_at", "listed"}, key: []string{"guild_id", "day"}},
 	{name: "holidays", columns: []string{"id", "user_id", "starts_at", "ends_at", "planned_at", "ended_at", "back_told_at"}, key: []string{"id"}},

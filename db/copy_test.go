@@ -128,7 +128,10 @@ func TestStoreCopyToPostgreSQL(t *testing.T) {
 	if _, ok, err := src.FinishPuzzle(bg, pa.ID, 0, true, 1300); !ok || err != nil {
 		t.Fatalf("finishing a puzzle: %v %v", ok, err)
 	}
-	if err := src.SetPuzzleChannel(bg, "g1", "c1"); err != nil {
+	if err := src.SetPuzzleChannel(bg, "g1", "c1", "u1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := src.SetDefaultDays(bg, "g1", 5); err != nil { // migration 0010's days_chosen
 		t.Fatal(err)
 	}
 	if d, _, err := src.ClaimDailyPuzzle(bg, DailyPuzzle{GuildID: "g1", Day: "2026-03-01", Variant: "chess", PuzzleID: "p1", ChannelID: "c1"}, time.Now(), time.Minute); err != nil {
@@ -223,6 +226,13 @@ func TestStoreCopyToPostgreSQL(t *testing.T) {
 	}
 	if id, err := pg.AddHoliday(bg, Holiday{UserID: "bob", Start: time.Now(), End: time.Now().Add(time.Hour)}, nil); err != nil || id != hid+1 {
 		t.Fatalf("new holiday id %d, %v; want %d", id, err, hid+1)
+	}
+	// Migration 0010's columns came along.
+	if pc, err := pg.PuzzleChannelOf(bg, "g1"); err != nil || pc.SetBy != "u1" || pc.ChannelID != "c1" {
+		t.Fatalf("copied puzzle channel: %+v, %v", pc, err)
+	}
+	if st, err := pg.Settings(bg, "g1"); err != nil || !st.DaysChosen || st.DefaultDays != 5 {
+		t.Fatalf("copied settings: %+v, %v", st, err)
 	}
 	if p, err := pg.PuzzlePlayerRating(bg, "ann", "chess"); err != nil || p.Rating <= StartRating || p.Streak != 1 {
 		t.Fatalf("copied puzzle rating: %+v %v", p, err)

@@ -18,12 +18,15 @@ type Settings struct {
 	// TournamentRole is the role whose members may run tournaments besides
 	// those with Manage Server ("" = none).
 	TournamentRole string
+	// DaysChosen: a server manager chose DefaultDays (/settings days);
+	// otherwise the bot's configured default applies.
+	DaysChosen bool
 }
 
 // Settings returns the guild's settings, or the defaults if none are stored.
 func (s *sqlStore) Settings(ctx context.Context, guildID string) (Settings, error) {
 	st := Settings{GuildID: guildID, DefaultDays: DefaultDays}
-	err := s.read.QueryRowContext(ctx, `SELECT default_days, tournament_role FROM servers WHERE guild_id = ?`, guildID).Scan(&st.DefaultDays, &st.TournamentRole)
+	err := s.read.QueryRowContext(ctx, `SELECT default_days, tournament_role, days_chosen FROM servers WHERE guild_id = ?`, guildID).Scan(&st.DefaultDays, &st.TournamentRole, &st.DaysChosen)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return st, fmt.Errorf("reading settings of server %s: %w", guildID, err)
 	}
@@ -35,11 +38,22 @@ func (s *sqlStore) SetDefaultDays(ctx context.Context, guildID string, days int)
 	if days < 1 || days > 365 {
 		return fmt.Errorf("days per move must be between 1 and 365, got %d", days)
 	}
+	return s.setDays(ctx, guildID, days, 1)
+}
+
+// UnsetDefaultDays forgets the server's choice of days per move: the
+// bot's configured default applies again.
+func (s *sqlStore) UnsetDefaultDays(ctx context.Context, guildID string) error {
+	return s.setDays(ctx, guildID, DefaultDays, 0)
+}
+
+func (s *sqlStore) setDays(ctx context.Context, guildID string, days, chosen int) error {
 	return s.inTx(ctx, func(ctx context.Context, tx *txn) error {
 		now := s.now().UnixMilli()
-		_, err := tx.ExecContext(ctx, `INSERT INTO servers (guild_id, default_days, created_at, updated_at) VALUES (?, ?, ?, ?)
-			ON CONFLICT (guild_id) DO UPDATE SET default_days = excluded.default_days, updated_at = excluded.updated_at`,
-			guildID, days, now, now)
+		_, err := tx.ExecContext(ctx, `INSERT INTO servers (guild_id, default_days, days_chosen, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (guild_id) DO UPDATE SET default_days = excluded.default_days, days_chosen = excluded.days_chosen,
+			updated_at = excluded.updated_at`,
+			guildID, days, chosen, now, now)
 		return err
 	})
 }

@@ -57,22 +57,27 @@ func dailyList(ctx context.Context, q queryer, query string, args ...any) ([]Dai
 
 // SetPuzzleChannel chooses where a server's daily puzzle is posted; ""
 // stops it.
-func (s *sqlStore) SetPuzzleChannel(ctx context.Context, guildID, channelID string) error {
+func (s *sqlStore) SetPuzzleChannel(ctx context.Context, guildID, channelID, setBy string) error {
 	return s.inTx(ctx, func(ctx context.Context, tx *txn) error {
 		if channelID == "" {
 			_, err := tx.ExecContext(ctx, `DELETE FROM puzzle_channels WHERE guild_id = ?`, guildID)
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO puzzle_channels (guild_id, channel_id, updated_at) VALUES (?, ?, ?)
-			ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id, updated_at = excluded.updated_at`,
-			guildID, channelID, s.now().UnixMilli())
+		// A new choice starts clean: any failure was the old setting's.
+		_, err := tx.ExecContext(ctx, `INSERT INTO puzzle_channels (guild_id, channel_id, set_by, updated_at) VALUES (?, ?, ?, ?)
+			ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id, set_by = excluded.set_by,
+			fail_day = '', failures = 0, last_error = '', told = 0, updated_at = excluded.updated_at`,
+			guildID, channelID, setBy, s.now().UnixMilli())
 		return err
 	})
 }
 
-// PuzzleChannels maps every server with a daily puzzle to its channel.
-func (s *sqlStore) PuzzleChannels(ctx context.Context) (map[string]string, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT guild_id, channel_id FROM puzzle_channels ORDER BY guild_id`)
+// PuzzleChannels maps every server with a daily puzzle to its channel,
+// leaving out those whose post failed for good stopAfter times on day
+// (RecordDailyFailure): they are tried again the next day.
+func (s *sqlStore) PuzzleChannels(ctx context.Context, day string, stopAfter int) (map[string]string, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT guild_id, channel_id FROM puzzle_channels
+		WHERE NOT (fail_day = ? AND failures >= ?) ORDER BY guild_id`, day, stopAfter)
 	if err != nil {
 		return nil, err
 	}
@@ -132,9 +137,73 @@ func (s *sqlStore) ClaimDailyPuzzle(ctx context.Context, d DailyPuzzle, now time
 
 // SetDailyMessage records the post of a daily puzzle claimed at
 // claimedAt; false if that claim was taken over meanwhile.
+// A post that went out clears the server's record of failures.
 func (s *sqlStore) SetDailyMessage(ctx context.Context, guildID, day string, claimedAt time.Time, messageID string) (bool, error) {
-	return s.updateOne(ctx, `UPDATE puzzle_dailies SET message_id = ? WHERE guild_id = ? AND day = ? AND message_id = '' AND claimed_at = ?`,
-		messageID, guildID, day, claimedAt.UnixMilli())
+	ok := false
+	err := s.inTx(ctx, func(ctx context.Context, tx *txn) error {
+		res, err := tx.ExecContext(ctx, `UPDATE puzzle_dailies SET message_id = ? WHERE guild_id = ? AND day = ? AND message_id = '' AND claimed_at = ?`,
+			messageID, guildID, day, claimedAt.UnixMilli())
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		if ok = err == nil && n == 1; !ok {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE puzzle_channels SET fail_day = '', failures = 0, last_error = '', told = 0
+			WHERE guild_id = ? AND failures > 0`, guildID)
+		return err
+	})
+	return ok, err
+}
+
+// PuzzleChannel is a server's daily puzzle setting as /settings shows it.
+type PuzzleChannel struct {
+	GuildID, ChannelID string
+	SetBy              string // who chose it ("" before migration 0010)
+	FailDay            string // the day of the failures below ("" if none)
+	Failures           int    // permanent failures of the post on FailDay
+	LastError          string // the last one, as players read it
+	Told               bool   // SetBy was sent a DM about it
+}
+
+// PuzzleChannelOf reads a server's daily puzzle setting; ErrNotFound if
+// the daily puzzle is off.
+func (s *sqlStore) PuzzleChannelOf(ctx context.Context, guildID string) (PuzzleChannel, error) {
+	p := PuzzleChannel{GuildID: guildID}
+	err := s.read.QueryRowContext(ctx, `SELECT channel_id, set_by, fail_day, failures, last_error, told FROM puzzle_channels
+		WHERE guild_id = ?`, guildID).Scan(&p.ChannelID, &p.SetBy, &p.FailDay, &p.Failures, &p.LastError, &p.Told)
+	if errors.Is(err, sql.ErrNoRows) {
+		return p, ErrNotFound
+	}
+	return p, err
+}
+
+// RecordDailyFailure counts a permanent failure of a server's daily post
+// on day (the count restarts on a new day) and keeps why; it returns the
+// day's count. Nothing is recorded if the setting changed to another
+// channel meanwhile.
+func (s *sqlStore) RecordDailyFailure(ctx context.Context, guildID, channelID, day, why string) (int, error) {
+	n := 0
+	err := s.inTx(ctx, func(ctx context.Context, tx *txn) error {
+		n = 0
+		res, err := tx.ExecContext(ctx, `UPDATE puzzle_channels SET failures = CASE WHEN fail_day = ? THEN failures + 1 ELSE 1 END,
+			fail_day = ?, last_error = ? WHERE guild_id = ? AND channel_id = ?`, day, day, why, guildID, channelID)
+		if err := mustAffect(res, err); errors.Is(err, ErrNotFound) {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		return tx.QueryRowContext(ctx, `SELECT failures FROM puzzle_channels WHERE guild_id = ?`, guildID).Scan(&n)
+	})
+	return n, err
+}
+
+// ClaimDailyFailureNotice claims the one DM that tells the server manager
+// who chose the channel about its failure: true once until the failure is
+// cleared (a post that goes out, or a new setting).
+func (s *sqlStore) ClaimDailyFailureNotice(ctx context.Context, guildID string) (bool, error) {
+	return s.execOne(ctx, `UPDATE puzzle_channels SET told = 1 WHERE guild_id = ? AND told = 0 AND failures > 0`, guildID)
 }
 
 // DailyPuzzleOf reads a server's puzzle of a day; ErrNotFound if none.

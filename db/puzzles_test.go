@@ -128,19 +128,19 @@ func TestDailyPuzzleIsClaimedOnceAndATakeoverRecoversALostPost(t *testing.T) {
 func testDailyPuzzle(t *testing.T, s *sqlStore) {
 	t0 := time.Date(2026, 3, 1, 0, 5, 0, 0, time.UTC)
 	const lease = 2 * time.Minute
-	if err := s.SetPuzzleChannel(bg, "g1", "c1"); err != nil {
+	if err := s.SetPuzzleChannel(bg, "g1", "c1", "u1"); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.SetPuzzleChannel(bg, "g1", "c2"); err != nil {
+	if err := s.SetPuzzleChannel(bg, "g1", "c2", "u1"); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.SetPuzzleChannel(bg, "g2", "c9"); err != nil {
+	if err := s.SetPuzzleChannel(bg, "g2", "c9", "u2"); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.SetPuzzleChannel(bg, "g2", ""); err != nil {
+	if err := s.SetPuzzleChannel(bg, "g2", "", "u2"); err != nil {
 		t.Fatal(err)
 	}
-	if chans, err := s.PuzzleChannels(bg); err != nil || len(chans) != 1 || chans["g1"] != "c2" {
+	if chans, err := s.PuzzleChannels(bg, "2026-01-01", 3); err != nil || len(chans) != 1 || chans["g1"] != "c2" {
 		t.Fatalf("channels: %v %v", chans, err)
 	}
 	want := DailyPuzzle{GuildID: "g1", Day: "2026-03-01", Variant: "chess", PuzzleID: "p1", ChannelID: "c2"}

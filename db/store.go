@@ -51,6 +51,7 @@ type Store interface {
 
 	Settings(ctx context.Context, guildID string) (Settings, error)
 	SetDefaultDays(ctx context.Context, guildID string, days int) error
+	UnsetDefaultDays(ctx context.Context, guildID string) error
 	UpsertPlayer(ctx context.Context, userID, name string) error
 	PlayerName(ctx context.Context, userID string) (string, error)
 	ClaimInteraction(ctx context.Context, interactionID string) error
@@ -117,8 +118,11 @@ type Store interface {
 	PuzzlePlayerRating(ctx context.Context, userID, variant string) (PuzzlePlayer, error)
 	PuzzlePlayerRatings(ctx context.Context, userID string) ([]PuzzlePlayer, error)
 	PuzzleRatingOf(ctx context.Context, puzzleID, variant string, startRating float64) (PuzzleRating, error)
-	SetPuzzleChannel(ctx context.Context, guildID, channelID string) error
-	PuzzleChannels(ctx context.Context) (map[string]string, error)
+	SetPuzzleChannel(ctx context.Context, guildID, channelID, setBy string) error
+	PuzzleChannels(ctx context.Context, day string, stopAfter int) (map[string]string, error)
+	PuzzleChannelOf(ctx context.Context, guildID string) (PuzzleChannel, error)
+	RecordDailyFailure(ctx context.Context, guildID, channelID, day, why string) (int, error)
+	ClaimDailyFailureNotice(ctx context.Context, guildID string) (bool, error)
 	ClaimDailyPuzzle(ctx context.Context, d DailyPuzzle, now time.Time, lease time.Duration) (DailyPuzzle, bool, error)
 	SetDailyMessage(ctx context.Context, guildID, day string, claimedAt time.Time, messageID string) (bool, error)
 	DailyPuzzleOf(ctx context.Context, guildID, day string) (DailyPuzzle, error)
@@ -159,7 +163,9 @@ type Store interface {
 	JoinTournament(ctx context.Context, id int64, e Entrant) error
 	WithdrawFromTournament(ctx context.Context, id int64, userID string) (Withdrawal, error)
 	CancelTournament(ctx context.Context, id int64) error
-	StartRound(ctx context.Context, id int64, version int64, round int, pairings []Pairing) ([]Board, error)
+	StartRound(ctx context.Context, id int64, version int64, round int, at time.Time, pairings []Pairing) ([]Board, error)
+	ClaimRoundAnnouncement(ctx context.Context, id int64, round int) (bool, error)
+	UnannouncedRounds(ctx context.Context) ([]Tournament, error)
 	EndTournament(ctx context.Context, id int64, version int64, state string) error
 	TournamentEntrants(ctx context.Context, id int64) ([]Entrant, error)
 	TournamentBoards(ctx context.Context, id int64) ([]Board, error)

@@ -32,6 +32,7 @@ type Tournament struct {
 	Rated                                      bool
 	State                                      string // "open", "running", "finished", "cancelled"
 	Round                                      int    // rounds paired so far
+	Announced                                  int    // the last round whose pairings were posted (ClaimRoundAnnouncement)
 	Playing                                    int    // games of the current round still being played
 	// Version changes with every write that could change a pairing (an
 	// entrant, a withdrawal, a result): StartRound and EndTournament are
@@ -85,13 +86,13 @@ type Withdrawal struct {
 }
 
 const tournamentColumns = `id, guild_id, channel_id, message_id, organiser_id, variant, rounds, days, rated, state,
-	round, playing, version, starts_at, due_at, created_at, updated_at, ended_at`
+	round, playing, version, starts_at, due_at, created_at, updated_at, ended_at, announced_round`
 
 func scanTournament(row interface{ Scan(...any) error }) (Tournament, error) {
 	var t Tournament
 	var starts, due, created, updated, ended sql.NullInt64
 	err := row.Scan(&t.ID, &t.GuildID, &t.ChannelID, &t.MessageID, &t.OrganiserID, &t.Variant, &t.Rounds, &t.Days,
-		&t.Rated, &t.State, &t.Round, &t.Playing, &t.Version, &starts, &due, &created, &updated, &ended)
+		&t.Rated, &t.State, &t.Round, &t.Playing, &t.Version, &starts, &due, &created, &updated, &ended, &t.Announced)
 	t.StartsAt, t.DueAt = fromMillis(starts), fromMillis(due)
 	t.CreatedAt, t.UpdatedAt, t.EndedAt = fromMillis(created), fromMillis(updated), fromMillis(ended)
 	return t, err
@@ -303,8 +304,11 @@ func (s *sqlStore) CancelTournament(ctx context.Context, id int64) error {
 // the same transaction, so a crash leaves either the whole round or none.
 // A claim that fails (another replica paired it, or something changed
 // since the read) gives ErrAlreadyTaken. It returns the boards in order,
-// with their games' ids.
-func (s *sqlStore) StartRound(ctx context.Context, id int64, version int64, round int, pairings []Pairing) ([]Board, error) {
+// with their games' ids. at is when the round is paired, on the caller's
+// clock: a first round paired before the announced start (an organiser's
+// start_round) moves starts_at back to at, the moment it really started,
+// so that the tournament is due as soon as any round's last game ends.
+func (s *sqlStore) StartRound(ctx context.Context, id int64, version int64, round int, at time.Time, pairings []Pairing) ([]Board, error) {
 	var out []Board
 	err := s.inTx(ctx, func(ctx context.Context, tx *txn) error {
 		out = nil
@@ -316,10 +320,13 @@ func (s *sqlStore) StartRound(ctx context.Context, id int64, version int64, roun
 			}
 		}
 		// A round of byes only is over at once: due since the start (see endBoard).
+		started := at.UnixMilli()
 		res, err := tx.ExecContext(ctx, `UPDATE tournaments SET round = ?, state = 'running', playing = ?,
-			due_at = CASE WHEN ? = 0 THEN starts_at ELSE NULL END, version = version + 1, updated_at = ?
+			starts_at = CASE WHEN starts_at > ? THEN ? ELSE starts_at END,
+			due_at = CASE WHEN ? = 0 THEN (CASE WHEN starts_at > ? THEN ? ELSE starts_at END) ELSE NULL END,
+			version = version + 1, updated_at = ?
 			WHERE id = ? AND round = ? AND version = ? AND state IN ('open', 'running')`,
-			round, playing, playing, now.UnixMilli(), id, round-1, version)
+			round, playing, started, started, playing, started, started, now.UnixMilli(), id, round-1, version)
 		if err := mustAffect(res, err); errors.Is(err, ErrNotFound) {
 			return ErrAlreadyTaken
 		} else if err != nil {
@@ -484,4 +491,22 @@ func inUnratedTournament(ctx context.Context, tx *txn, gameID int64) (bool, erro
 		return false, nil
 	}
 	return err == nil && !rated, err
+}
+
+// ClaimRoundAnnouncement claims the post of round's pairings in the
+// tournament's channel: true for exactly one caller per round, across
+// restarts and replicas (a conditional update of announced_round). Like
+// the other once-only posts, the claim comes before the post: a crash
+// between the two loses that post rather than repeating it.
+func (s *sqlStore) ClaimRoundAnnouncement(ctx context.Context, id int64, round int) (bool, error) {
+	return s.execOne(ctx, `UPDATE tournaments SET announced_round = ? WHERE id = ? AND round = ? AND announced_round < ?`,
+		round, id, round, round)
+}
+
+// UnannouncedRounds lists the running tournaments whose current round's
+// pairings were never posted (a crash between the round's commit and its
+// post), oldest first.
+func (s *sqlStore) UnannouncedRounds(ctx context.Context) ([]Tournament, error) {
+	return s.tournaments(ctx, `SELECT `+tournamentColumns+` FROM tournaments
+		WHERE state = 'running' AND announced_round < round ORDER BY id`)
 }

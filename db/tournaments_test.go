@@ -110,7 +110,7 @@ func TestTournamentRoundIsPairedExactlyOnce(t *testing.T) {
 				if i%2 == 1 {
 					st = other
 				}
-				_, errs[i] = st.StartRound(bg, tr.ID, tr.Version, 1, round)
+				_, errs[i] = st.StartRound(bg, tr.ID, tr.Version, 1, tr.StartsAt, round)
 			}(i)
 		}
 		wg.Wait()
@@ -140,7 +140,7 @@ func TestTournamentRoundIsPairedExactlyOnce(t *testing.T) {
 			t.Fatalf("after pairing: %+v", now)
 		}
 		// A decision from the state before the round is refused.
-		if _, err := s.StartRound(bg, tr.ID, tr.Version, 1, round); !errors.Is(err, ErrAlreadyTaken) {
+		if _, err := s.StartRound(bg, tr.ID, tr.Version, 1, tr.StartsAt, round); !errors.Is(err, ErrAlreadyTaken) {
 			t.Fatalf("pairing round 1 again: %v", err)
 		}
 		if err := s.EndTournament(bg, tr.ID, tr.Version, "finished"); !errors.Is(err, ErrAlreadyTaken) {
@@ -182,7 +182,7 @@ func TestTournamentWithdrawalForfeitsTheRoundsGame(t *testing.T) {
 			}
 		}
 		tr, _ = s.Tournament(bg, tr.ID)
-		boards, err := s.StartRound(bg, tr.ID, tr.Version, 1, []Pairing{pairing("alice", "bob"), pairing("cat", "dan")})
+		boards, err := s.StartRound(bg, tr.ID, tr.Version, 1, tr.StartsAt, []Pairing{pairing("alice", "bob"), pairing("cat", "dan")})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -210,7 +210,7 @@ func TestTournamentWithdrawalForfeitsTheRoundsGame(t *testing.T) {
 			t.Fatalf("an unrated tournament's game was rated: %+v", g)
 		}
 		// Its result says why it is unrated; an ordinary game's does not.
-		extra, _ := s.StartRound(bg, tr.ID, after(t, s, tr.ID).Version, 2, []Pairing{pairing("bob", "cat")})
+		extra, _ := s.StartRound(bg, tr.ID, after(t, s, tr.ID).Version, 2, tr.StartsAt, []Pairing{pairing("bob", "cat")})
 		if res, err := s.EndGame(bg, extra[0].GameID, End{Winner: -1, Reason: "agreement"}); err != nil || res.Rated || !res.UnratedTournament {
 			t.Fatalf("an unrated tournament's draw: %+v, %v", res, err)
 		}

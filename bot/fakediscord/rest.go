@@ -40,6 +40,7 @@ func readBody(r *http.Request, req *Request) error {
 		for {
 			p, err := mr.NextPart()
 			if err == io.EOF {
+				describeFiles(req)
 				return nil
 			}
 			if err != nil {
@@ -59,6 +60,35 @@ func readBody(r *http.Request, req *Request) error {
 		}
 	}
 	return nil
+}
+
+// describeFiles gives each uploaded file the description Discord reads
+// from the JSON part's "attachments" (an interaction response's under
+// "data"): the entry whose id is the file's index n in files[n].
+func describeFiles(req *Request) {
+	atts, _ := req.JSON["attachments"].([]any)
+	if data, ok := req.JSON["data"].(map[string]any); ok && atts == nil {
+		atts, _ = data["attachments"].([]any)
+	}
+	for _, a := range atts {
+		m, _ := a.(map[string]any)
+		d, _ := m["description"].(string)
+		var n int
+		switch id := m["id"].(type) {
+		case float64:
+			n = int(id)
+		case string:
+			var err error
+			if n, err = strconv.Atoi(id); err != nil {
+				continue
+			}
+		default:
+			continue
+		}
+		if n >= 0 && n < len(req.Files) && d != "" {
+			req.Files[n].Description = d
+		}
+	}
 }
 
 func discordError(code int, msg string) map[string]any {

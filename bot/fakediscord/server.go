@@ -43,6 +43,9 @@ type Request struct {
 type File struct {
 	Name string
 	Data []byte
+	// Description is the attachment's description (alt text), from the
+	// "attachments" entry whose id is the file's index in the upload.
+	Description string
 }
 
 // Message is a message the fake holds.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"time"
 
 	"github.com/bermudachess/bermuda/engine"
@@ -81,10 +82,10 @@ func printReview(w io.Writer, rv review.Review) {
 		}
 		fmt.Fprintf(w, "  %-20s accuracy %6s  %d inaccuracies, %d mistakes, %d blunders", p.Name, acc, p.Inaccuracies, p.Mistakes, p.Blunders)
 		if p.Luck != nil {
-			fmt.Fprintf(w, "  luck %+.3f", *p.Luck)
+			fmt.Fprintf(w, "  luck %+.3f", unsignedZero(*p.Luck, 3))
 		}
 		if p.LuckAdjusted != nil {
-			fmt.Fprintf(w, " (luck-adjusted result %.3f)", *p.LuckAdjusted)
+			fmt.Fprintf(w, " (luck-adjusted result %.3f)", unsignedZero(*p.LuckAdjusted, 3))
 		}
 		fmt.Fprintln(w)
 	}
@@ -136,4 +137,13 @@ func runFitScale(variant string, n int, seed uint64, nodes int64, maxPlies int, 
 	fmt.Fprintf(stdout, "%s: %d games (%d unfinished at %d plies, left out; %.0f%% of the others drawn), %d scored plies, K %.4f per pawn%s, squared error %.5f\n",
 		v.ID, fit.Games, fit.Unfinished, maxPlies, 100*fit.Drawn, fit.Samples, fit.K, bound, fit.Error)
 	return nil
+}
+
+// unsignedZero is x, or 0 when x rounds to zero at prec decimals, so that
+// no "-0.000" is printed.
+func unsignedZero(x float64, prec int) float64 {
+	if p := math.Pow(10, float64(prec)); math.Round(x*p) == 0 {
+		return 0
+	}
+	return x
 }
