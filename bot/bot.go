@@ -121,6 +121,9 @@ func (b *Bot) SetSelfID(id string) { b.mu.Lock(); b.self = id; b.mu.Unlock() }
 
 func (b *Bot) selfID() string { b.mu.Lock(); defer b.mu.Unlock(); return b.self }
 
+// AppID is the application id ("" until the bot knows it).
+func (b *Bot) AppID() string { b.mu.Lock(); defer b.mu.Unlock(); return b.appID }
+
 // SetAppID records the application id once the gateway says it.
 func (b *Bot) SetAppID(id string) { b.mu.Lock(); b.appID = id; b.mu.Unlock() }
 

@@ -73,6 +73,14 @@ type Config struct {
 	// BERMUDA_WEB_SECRET), the same on every replica; empty derives one
 	// from the token (resetting the token then changes every address).
 	WebSecret string `toml:"web_secret"`
+	// ClientID is the OAuth2 client id for logging in on the pages (env
+	// BERMUDA_CLIENT_ID); empty uses the application id, which the bot
+	// learns at start-up (READY, or /oauth2/applications/@me).
+	ClientID string `toml:"client_id"`
+	// ClientSecret is the application's OAuth2 client secret (env
+	// BERMUDA_CLIENT_SECRET, better than the file): with public_url,
+	// players log in with Discord and play on the pages. Never logged.
+	ClientSecret string `toml:"client_secret"`
 }
 
 // webSecret is the key of the game pages' addresses.
@@ -130,7 +138,7 @@ func LoadConfig(path string, getenv func(string) string) (Config, error) {
 		"BERMUDA_LOG_LEVEL": &cfg.LogLevel, "BERMUDA_API_BASE": &cfg.APIBase,
 		"BERMUDA_DOCS_URL": &cfg.DocsURL, "BERMUDA_HTTP_ADDR": &cfg.HTTPAddr, "BERMUDA_PUBLIC_KEY": &cfg.PublicKey,
 		"BERMUDA_METRICS_ADDR": &cfg.MetricsAddr, "BERMUDA_PUBLIC_URL": &cfg.PublicURL, "BERMUDA_WEB_ADDR": &cfg.WebAddr,
-		"BERMUDA_WEB_SECRET": &cfg.WebSecret,
+		"BERMUDA_WEB_SECRET": &cfg.WebSecret, "BERMUDA_CLIENT_ID": &cfg.ClientID, "BERMUDA_CLIENT_SECRET": &cfg.ClientSecret,
 	} {
 		if v := strings.TrimSpace(getenv(key)); v != "" {
 			*dst = v
@@ -273,6 +281,7 @@ func (c Config) LogValue() slog.Value {
 		slog.Int("shard_id", c.ShardID), slog.Int("shard_count", c.ShardCount),
 		slog.Duration("scheduler_interval", c.SchedulerInterval.Duration),
 		slog.String("public_url", c.PublicURL), slog.String("web_addr", c.WebAddr), slog.Bool("web_secret_set", c.WebSecret != ""),
+		slog.String("client_id", c.ClientID), slog.Bool("client_secret_set", c.ClientSecret != ""),
 	)
 }
 

@@ -136,6 +136,15 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	}
 	b := New(Options{Store: store, Discord: dc, Log: log, DefaultDays: cfg.DefaultDays, DocsURL: cfg.DocsURL, Metrics: m,
 		Replicated: ep != nil})
+	if pages != nil {
+		// A move on a page goes through the bot's play.Service: stored
+		// once, and its events make the bot post the board and the dice
+		// in the thread and tell the opponent, as a /move does.
+		pages.SetActor(b.play)
+		if cfg.ClientID == "" {
+			pages.SetClientID(b.AppID)
+		}
+	}
 
 	var draining, gatewayUp atomic.Bool
 	// startingUp names the start-up step under way, "" once all are done:
@@ -194,7 +203,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		paths := "/interactions /healthz /readyz /metrics"
 		if pages != nil && (cfg.WebAddr == "" || cfg.WebAddr == cfg.HTTPAddr) {
 			mountPages(mux, pages)
-			paths += " /g/ /static/ /robots.txt"
+			paths += " /g/ /static/ /robots.txt /login /oauth/ /logout"
 		}
 		if err := serve(httpCtx, cfg.HTTPAddr, mux, paths); err != nil {
 			return err
@@ -203,7 +212,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	if pages != nil && cfg.WebAddr != "" && cfg.WebAddr != cfg.HTTPAddr {
 		mux := http.NewServeMux()
 		mountPages(mux, pages)
-		if err := serve(httpCtx, cfg.WebAddr, mux, "/g/ /static/ /robots.txt"); err != nil {
+		if err := serve(httpCtx, cfg.WebAddr, mux, "/g/ /static/ /robots.txt /login /oauth/ /logout"); err != nil {
 			return err
 		}
 	}
@@ -304,7 +313,9 @@ func startPages(ctx context.Context, cfg Config, store db.Store, log *slog.Logge
 		notifier, source = pg, pg
 	}
 	store = live.Store{Store: store, N: notifier}
-	pages, err := web.New(web.Options{Store: store, Events: source, PublicURL: cfg.PublicURL, Secret: cfg.webSecret(), Log: log})
+	clientID := cfg.ClientID
+	pages, err := web.New(web.Options{Store: store, Events: source, PublicURL: cfg.PublicURL, Secret: cfg.webSecret(), Log: log,
+		ClientID: func() string { return clientID }, ClientSecret: cfg.ClientSecret, APIBase: cfg.APIBase})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -314,7 +325,7 @@ func startPages(ctx context.Context, cfg Config, store db.Store, log *slog.Logge
 
 func mountPages(mux *http.ServeMux, pages *web.Server) {
 	h := pages.Handler()
-	for _, p := range []string{"GET /g/", "GET /static/", "GET /robots.txt"} {
+	for _, p := range []string{"GET /g/", "POST /g/", "GET /static/", "GET /robots.txt", "GET /login", "GET /oauth/", "GET /logout"} {
 		mux.Handle(p, h)
 	}
 }

@@ -173,7 +173,11 @@ func load(ctx context.Context, st Store, id int64) (*model, error) {
 	for i := 2; i < len(states); i++ {
 		seen = append(seen, states[i])
 	}
-	seen = append(seen, final)
+	if len(moves) > 0 {
+		seen = append(seen, final)
+	} else {
+		seen = []games.Game{final} // a game nobody moved in yet: its start only
+	}
 	m.final = final
 	for _, g := range seen {
 		m.views = append(m.views, g.View())
