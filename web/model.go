@@ -203,6 +203,7 @@ func load(ctx context.Context, st Store, id int64) (*model, error) {
 	} else {
 		d.Result = resultText(row, d.Players, d.Roles)
 	}
+	d.Moves = make([]moveData, 0, len(moves)) // [] before the first move, not null
 	for i, mv := range moves {
 		before := seen[i]
 		d.Moves = append(d.Moves, moveData{N: mv.Notation, Seat: int(before.Turn().Player), No: before.Turn().MoveNumber,
