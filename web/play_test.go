@@ -215,8 +215,18 @@ func TestLoginAndPlayOnThePage(t *testing.T) {
 	if st, ans := f.post(b, id, "move", map[string]any{"ply": 1, "move": "e7e5", "csrf": bd.CSRF}); st != 200 || ans.Ply != 2 {
 		t.Fatalf("bruno's move: %d %+v", st, ans)
 	}
+	events, stop := f.hub.Subscribe(id)
+	defer stop()
 	if st, ans := f.post(b, id, "draw", map[string]any{"ply": 2, "csrf": bd.CSRF}); st != 200 {
 		t.Fatalf("bruno's draw offer: %d %+v", st, ans)
+	}
+	select { // the offer reaches open pages
+	case ev := <-events:
+		if ev.Ply != 2 {
+			t.Fatalf("the offer's event: %+v", ev)
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatal("the draw offer was not published")
 	}
 	if d := f.me(a, id); d.Offer != 1 {
 		t.Fatalf("the offer is not seen: %+v", d)
