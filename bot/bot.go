@@ -61,6 +61,9 @@ type Bot struct {
 	// conditional lines) and holds the games; the bot shows its events
 	// (events.go).
 	play *play.Service
+
+	pageURL    func(int64) string // Options.PageURL: the Board button
+	activities bool
 	// staleBoards are the games whose last board post failed for good,
 	// so that the next reminder carries the board (/board always does).
 	staleBoards sync.Map
@@ -87,6 +90,11 @@ type Options struct {
 	// store (HTTP replicas): a re-delivery may reach any of them, so even
 	// autocompletes are claimed in the database.
 	Replicated bool
+	// PageURL, if set, is a game's web page (package web): board posts
+	// then carry a Board button. With Activities it launches the Discord
+	// Activity (LAUNCH_ACTIVITY, callback type 12); without, it is a link.
+	PageURL    func(gameID int64) string
+	Activities bool
 }
 
 // New makes a bot.
@@ -101,7 +109,7 @@ func New(o Options) *Bot {
 		store: o.Store, dc: o.Discord, log: o.Log, appID: o.AppID, defaultDays: o.DefaultDays, docsURL: o.DocsURL,
 		Now: time.Now, Roller: games.CryptoRoller{},
 		seen: newRecentIDs(15*time.Minute, 100000), metrics: o.Metrics, replicated: o.Replicated,
-		pictures: newWorkers(o.Log),
+		pictures: newWorkers(o.Log), pageURL: o.PageURL, activities: o.Activities,
 	}
 	// The clock and the dice are the bot's fields (tests replace them).
 	b.play = play.New(play.Options{Store: o.Store, Log: o.Log, Now: func() time.Time { return b.Now() },
@@ -287,6 +295,7 @@ func init() {
 		"rematch": (*Bot).btnRematch,
 		"export":  (*Bot).btnExport,
 		"play":    (*Bot).btnPlay,
+		"board":   (*Bot).btnBoard, // present.go: the Activity
 		"review":  (*Bot).btnReview,
 		"learn":   (*Bot).btnLearn,
 		"tjoin":   (*Bot).btnTournamentJoin,

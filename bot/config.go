@@ -81,6 +81,10 @@ type Config struct {
 	// BERMUDA_CLIENT_SECRET, better than the file): with public_url,
 	// players log in with Discord and play on the pages. Never logged.
 	ClientSecret string `toml:"client_secret"`
+	// Activities: the Board button of board posts launches the Discord
+	// Activity (the application must have Activities enabled in the
+	// Developer Portal) instead of linking to the game's page.
+	Activities bool `toml:"activities"`
 }
 
 // webSecret is the key of the game pages' addresses.
@@ -281,7 +285,7 @@ func (c Config) LogValue() slog.Value {
 		slog.Int("shard_id", c.ShardID), slog.Int("shard_count", c.ShardCount),
 		slog.Duration("scheduler_interval", c.SchedulerInterval.Duration),
 		slog.String("public_url", c.PublicURL), slog.String("web_addr", c.WebAddr), slog.Bool("web_secret_set", c.WebSecret != ""),
-		slog.String("client_id", c.ClientID), slog.Bool("client_secret_set", c.ClientSecret != ""),
+		slog.String("client_id", c.ClientID), slog.Bool("client_secret_set", c.ClientSecret != ""), slog.Bool("activities", c.Activities),
 	)
 }
 

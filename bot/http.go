@@ -134,8 +134,12 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		ep.Log = log
 		dc = httpDiscord{Discord: rest, ep: ep}
 	}
+	var pageURL func(int64) string
+	if pages != nil {
+		pageURL = pages.GameURL
+	}
 	b := New(Options{Store: store, Discord: dc, Log: log, DefaultDays: cfg.DefaultDays, DocsURL: cfg.DocsURL, Metrics: m,
-		Replicated: ep != nil})
+		Replicated: ep != nil, PageURL: pageURL, Activities: cfg.Activities})
 	if pages != nil {
 		// A move on a page goes through the bot's play.Service: stored
 		// once, and its events make the bot post the board and the dice
