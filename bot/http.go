@@ -207,7 +207,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		paths := "/interactions /healthz /readyz /metrics"
 		if pages != nil && (cfg.WebAddr == "" || cfg.WebAddr == cfg.HTTPAddr) {
 			mountPages(mux, pages)
-			paths += " /g/ /static/ /robots.txt /login /oauth/ /logout"
+			paths += " /g/ /static/ /robots.txt /login /oauth/ /logout /activity/"
 		}
 		if err := serve(httpCtx, cfg.HTTPAddr, mux, paths); err != nil {
 			return err
@@ -216,7 +216,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	if pages != nil && cfg.WebAddr != "" && cfg.WebAddr != cfg.HTTPAddr {
 		mux := http.NewServeMux()
 		mountPages(mux, pages)
-		if err := serve(httpCtx, cfg.WebAddr, mux, "/g/ /static/ /robots.txt /login /oauth/ /logout"); err != nil {
+		if err := serve(httpCtx, cfg.WebAddr, mux, "/g/ /static/ /robots.txt /login /oauth/ /logout /activity/"); err != nil {
 			return err
 		}
 	}
@@ -329,7 +329,7 @@ func startPages(ctx context.Context, cfg Config, store db.Store, log *slog.Logge
 
 func mountPages(mux *http.ServeMux, pages *web.Server) {
 	h := pages.Handler()
-	for _, p := range []string{"GET /g/", "POST /g/", "GET /static/", "GET /robots.txt", "GET /login", "GET /oauth/", "GET /logout"} {
+	for _, p := range []string{"GET /g/", "POST /g/", "GET /static/", "GET /robots.txt", "GET /login", "GET /oauth/", "GET /logout", "GET /activity/", "POST /activity/"} {
 		mux.Handle(p, h)
 	}
 }

@@ -68,11 +68,13 @@ func (s *Server) sessionValue(user string, exp time.Time) string {
 // checks and whose expiry has not passed. The raw value is returned for
 // the CSRF token.
 func (s *Server) session(r *http.Request) (user, raw string) {
-	c, err := r.Cookie(sessionCookie)
-	if err != nil {
-		return "", ""
+	value := ""
+	if c, err := r.Cookie(sessionCookie); err == nil {
+		value = c.Value
+	} else if b, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
+		value = b // the Activity holds its session in memory (iframe cookies are third-party)
 	}
-	parts := strings.Split(c.Value, ".")
+	parts := strings.Split(value, ".")
 	if len(parts) != 3 || parts[0] == "" {
 		return "", ""
 	}
@@ -83,7 +85,7 @@ func (s *Server) session(r *http.Request) (user, raw string) {
 	if err != nil || !s.o.Now().Before(time.Unix(exp, 0)) {
 		return "", ""
 	}
-	return parts[0], c.Value
+	return parts[0], value
 }
 
 // csrf is the token a page sends back with each POST: an HMAC of the
@@ -143,7 +145,7 @@ func (s *Server) callback(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "Discord did not let you in ("+q.Get("error")+").", http.StatusForbidden)
 		return
 	}
-	user, err := s.exchange(r.Context(), q.Get("code"))
+	user, _, err := s.exchange(r.Context(), q.Get("code"), true)
 	if err != nil {
 		s.o.Log.Warn("web: a login failed", "err", err) // never the code, token or secret
 		http.Error(w, "Discord did not confirm who you are: try again.", http.StatusBadGateway)
@@ -163,11 +165,15 @@ func valueOr(c *http.Cookie, err error) string {
 }
 
 // exchange trades a code for an access token and the token for the user
-// id; the token is not kept.
-func (s *Server) exchange(ctx context.Context, code string) (string, error) {
+// id; the token is not kept (the Activity hands it to the SDK). A code
+// from the Embedded App SDK's authorize has no redirect URI.
+func (s *Server) exchange(ctx context.Context, code string, redirect bool) (user, token string, err error) {
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	form := url.Values{"grant_type": {"authorization_code"}, "code": {code}, "redirect_uri": {s.redirectURI()}}
+	form := url.Values{"grant_type": {"authorization_code"}, "code": {code}}
+	if redirect {
+		form.Set("redirect_uri", s.redirectURI())
+	}
 	req, _ := http.NewRequestWithContext(ctx, "POST", s.o.APIBase+"/api/v10/oauth2/token", strings.NewReader(form.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.SetBasicAuth(url.QueryEscape(s.clientID()), url.QueryEscape(s.o.ClientSecret))
@@ -176,10 +182,10 @@ func (s *Server) exchange(ctx context.Context, code string) (string, error) {
 		TokenType   string `json:"token_type"`
 	}
 	if err := s.doJSON(req, &tok); err != nil {
-		return "", fmt.Errorf("the code exchange: %w", err)
+		return "", "", fmt.Errorf("the code exchange: %w", err)
 	}
 	if tok.AccessToken == "" {
-		return "", errors.New("the code exchange gave no token")
+		return "", "", errors.New("the code exchange gave no token")
 	}
 	req, _ = http.NewRequestWithContext(ctx, "GET", s.o.APIBase+"/api/v10/users/@me", nil)
 	req.Header.Set("Authorization", "Bearer "+tok.AccessToken)
@@ -187,12 +193,12 @@ func (s *Server) exchange(ctx context.Context, code string) (string, error) {
 		ID string `json:"id"`
 	}
 	if err := s.doJSON(req, &me); err != nil {
-		return "", fmt.Errorf("users/@me: %w", err)
+		return "", "", fmt.Errorf("users/@me: %w", err)
 	}
 	if _, err := strconv.ParseUint(me.ID, 10, 64); err != nil {
-		return "", errors.New("users/@me gave no user id")
+		return "", "", errors.New("users/@me gave no user id")
 	}
-	return me.ID, nil
+	return me.ID, tok.AccessToken, nil
 }
 
 func (s *Server) doJSON(req *http.Request, v any) error {

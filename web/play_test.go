@@ -373,3 +373,72 @@ func TestLoginCookies(t *testing.T) {
 		t.Fatal("Secure should follow the public URL's scheme")
 	}
 }
+
+// TestActivityLogin: the Activity's code (from the SDK's authorize) is
+// exchanged on the server; the session it answers is sent as a bearer
+// header (no cookies in Discord's iframe) and plays; the channel names
+// the game only for its players.
+func TestActivityLogin(t *testing.T) {
+	f := newPlayFixture(t)
+	id := f.game("chess", alice, bruno)
+	if err := f.store.SetGameThread(context.Background(), id, "777"); err != nil {
+		t.Fatal(err)
+	}
+	code := func(u fakediscord.User) string {
+		f.fake.LoginAs(u)
+		nofollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+		res, err := nofollow.Get(f.fake.URL() + "/oauth2/authorize?response_type=code&scope=identify&client_id=555&redirect_uri=" + url.QueryEscape("https://activity.example/"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		loc, _ := url.Parse(res.Header.Get("Location"))
+		return loc.Query().Get("code")
+	}
+	var tok struct{ Access_token, Session, CSRF, User string }
+	res, err := http.Post(f.srv.URL+"/activity/token", "application/json", strings.NewReader(`{"code":"`+code(alice)+`"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	json.NewDecoder(res.Body).Decode(&tok)
+	res.Body.Close()
+	if res.StatusCode != 200 || tok.Access_token == "" || tok.Session == "" || tok.User != alice.ID {
+		t.Fatalf("the Activity's token: %d %+v", res.StatusCode, tok)
+	}
+	if len(res.Cookies()) != 0 {
+		t.Fatal("the Activity's login set a cookie")
+	}
+	bearer := func(method, path, body, session string) (int, string) {
+		req, _ := http.NewRequest(method, f.srv.URL+path, strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+session)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(b)
+	}
+	page := "/g/" + Token(testSecret, id)
+	if st, body := bearer("GET", "/activity/game?channel=777", "", tok.Session); st != 200 || !strings.Contains(body, page) {
+		t.Fatalf("the channel's game: %d %s", st, body)
+	}
+	if st, _ := bearer("GET", "/activity/game?channel=778", "", tok.Session); st != 404 {
+		t.Fatalf("another channel: %d", st)
+	}
+	if st, body := bearer("POST", page+"/move", `{"ply":0,"move":"e2e4","csrf":"`+tok.CSRF+`"}`, tok.Session); st != 200 {
+		t.Fatalf("the Activity's move: %d %s", st, body)
+	}
+	// A spectator learns no game address from a channel id.
+	res, _ = http.Post(f.srv.URL+"/activity/token", "application/json", strings.NewReader(`{"code":"`+code(carol)+`"}`))
+	json.NewDecoder(res.Body).Decode(&tok)
+	res.Body.Close()
+	if st, _ := bearer("GET", "/activity/game?channel=777", "", tok.Session); st != 404 {
+		t.Fatalf("a spectator's channel lookup: %d", st)
+	}
+	if st, _ := bearer("GET", "/activity/game?channel=777", "", "forged.1.x"); st != 401 {
+		t.Fatalf("a forged bearer: %d", st)
+	}
+	if n := f.plies(id); n != 1 {
+		t.Fatalf("%d moves stored", n)
+	}
+}

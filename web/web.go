@@ -46,6 +46,7 @@ type Store interface {
 	Moves(ctx context.Context, gameID int64) ([]db.Move, error)
 	Review(ctx context.Context, gameID int64) (db.ReviewRow, error)
 	PlayerName(ctx context.Context, userID string) (string, error)
+	GameByThread(ctx context.Context, threadID string) (db.Game, error)
 }
 
 // Options configure a Server.
@@ -172,6 +173,8 @@ func New(o Options) (*Server, error) {
 	s.mux.HandleFunc("GET /login", s.login)
 	s.mux.HandleFunc("GET /oauth/callback", s.callback)
 	s.mux.HandleFunc("GET /logout", s.logout)
+	s.mux.HandleFunc("POST /activity/token", s.activityToken)
+	s.mux.HandleFunc("GET /activity/game", s.activityGame)
 	s.mux.HandleFunc("GET /static/{name}", s.static)
 	s.mux.HandleFunc("GET /robots.txt", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
