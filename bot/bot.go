@@ -67,6 +67,9 @@ type Bot struct {
 	// conditional lines) and holds the games; the bot shows its events
 	// (events.go).
 	play *play.Service
+
+	pageURL    func(int64) string // Options.PageURL: the Board button
+	activities bool
 	// staleBoards are the games whose last board post failed for good,
 	// so that the next reminder carries the board (/board always does).
 	staleBoards sync.Map
@@ -93,6 +96,11 @@ type Options struct {
 	// store (HTTP replicas): a re-delivery may reach any of them, so even
 	// autocompletes are claimed in the database.
 	Replicated bool
+	// PageURL, if set, is a game's web page (package web): board posts
+	// then carry a Board button. With Activities it launches the Discord
+	// Activity (LAUNCH_ACTIVITY, callback type 12); without, it is a link.
+	PageURL    func(gameID int64) string
+	Activities bool
 }
 
 // New makes a bot.
@@ -107,7 +115,7 @@ func New(o Options) *Bot {
 		store: o.Store, dc: o.Discord, log: o.Log, appID: o.AppID, defaultDays: o.DefaultDays, docsURL: o.DocsURL,
 		Now: time.Now, Roller: games.CryptoRoller{},
 		seen: newRecentIDs(15*time.Minute, 100000), metrics: o.Metrics, replicated: o.Replicated,
-		pictures: newWorkers(o.Log),
+		pictures: newWorkers(o.Log), pageURL: o.PageURL, activities: o.Activities,
 	}
 	// The clock and the dice are the bot's fields (tests replace them).
 	b.play = play.New(play.Options{Store: o.Store, Log: o.Log, Now: func() time.Time { return b.Now() },
@@ -126,6 +134,9 @@ func (r botRoller) Roll(faces int) (int, error) { return r.b.Roller.Roll(faces) 
 func (b *Bot) SetSelfID(id string) { b.mu.Lock(); b.self = id; b.mu.Unlock() }
 
 func (b *Bot) selfID() string { b.mu.Lock(); defer b.mu.Unlock(); return b.self }
+
+// AppID is the application id ("" until the bot knows it).
+func (b *Bot) AppID() string { b.mu.Lock(); defer b.mu.Unlock(); return b.appID }
 
 // SetAppID records the application id once the gateway says it.
 func (b *Bot) SetAppID(id string) { b.mu.Lock(); b.appID = id; b.mu.Unlock() }
@@ -294,6 +305,7 @@ func init() {
 		"rematch": (*Bot).btnRematch,
 		"export":  (*Bot).btnExport,
 		"play":    (*Bot).btnPlay,
+		"board":   (*Bot).btnBoard, // present.go: the Activity
 		"review":  (*Bot).btnReview,
 		"learn":   (*Bot).btnLearn,
 		"tjoin":   (*Bot).btnTournamentJoin,

@@ -80,6 +80,18 @@ type Config struct {
 	// "none" leaves every review to Bermuda's own engine, which also
 	// stands in when the engine is not found. Default "stockfish".
 	UCIEngine string `toml:"uci_engine"`
+	// ClientID is the OAuth2 client id for logging in on the pages (env
+	// BERMUDA_CLIENT_ID); empty uses the application id, which the bot
+	// learns at start-up (READY, or /oauth2/applications/@me).
+	ClientID string `toml:"client_id"`
+	// ClientSecret is the application's OAuth2 client secret (env
+	// BERMUDA_CLIENT_SECRET, better than the file): with public_url,
+	// players log in with Discord and play on the pages. Never logged.
+	ClientSecret string `toml:"client_secret"`
+	// Activities: the Board button of board posts launches the Discord
+	// Activity (the application must have Activities enabled in the
+	// Developer Portal) instead of linking to the game's page.
+	Activities bool `toml:"activities"`
 }
 
 // webSecret is the key of the game pages' addresses.
@@ -141,7 +153,7 @@ func LoadConfig(path string, getenv func(string) string) (Config, error) {
 		"BERMUDA_LOG_LEVEL": &cfg.LogLevel, "BERMUDA_API_BASE": &cfg.APIBase,
 		"BERMUDA_DOCS_URL": &cfg.DocsURL, "BERMUDA_HTTP_ADDR": &cfg.HTTPAddr, "BERMUDA_PUBLIC_KEY": &cfg.PublicKey,
 		"BERMUDA_METRICS_ADDR": &cfg.MetricsAddr, "BERMUDA_PUBLIC_URL": &cfg.PublicURL, "BERMUDA_WEB_ADDR": &cfg.WebAddr,
-		"BERMUDA_WEB_SECRET": &cfg.WebSecret, "BERMUDA_UCI_ENGINE": &cfg.UCIEngine,
+		"BERMUDA_WEB_SECRET": &cfg.WebSecret, "BERMUDA_CLIENT_ID": &cfg.ClientID, "BERMUDA_CLIENT_SECRET": &cfg.ClientSecret, "BERMUDA_UCI_ENGINE": &cfg.UCIEngine,
 	} {
 		if v := strings.TrimSpace(getenv(key)); v != "" {
 			*dst = v
@@ -284,6 +296,7 @@ func (c Config) LogValue() slog.Value {
 		slog.Int("shard_id", c.ShardID), slog.Int("shard_count", c.ShardCount),
 		slog.Duration("scheduler_interval", c.SchedulerInterval.Duration),
 		slog.String("public_url", c.PublicURL), slog.String("web_addr", c.WebAddr), slog.Bool("web_secret_set", c.WebSecret != ""), slog.String("uci_engine", c.UCIEngine),
+		slog.String("client_id", c.ClientID), slog.Bool("client_secret_set", c.ClientSecret != ""), slog.Bool("activities", c.Activities),
 	)
 }
 

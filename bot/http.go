@@ -134,10 +134,23 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		ep.Log = log
 		dc = httpDiscord{Discord: rest, ep: ep}
 	}
+	var pageURL func(int64) string
+	if pages != nil {
+		pageURL = pages.GameURL
+	}
 	b := New(Options{Store: store, Discord: dc, Log: log, DefaultDays: cfg.DefaultDays, DocsURL: cfg.DocsURL, Metrics: m,
-		Replicated: ep != nil})
+		Replicated: ep != nil, PageURL: pageURL, Activities: cfg.Activities})
 	if b.ReviewUCI, err = cfg.ReviewUCI(); err != nil {
 		log.Warn("reviews of chess will use Bermuda's engine", "err", err)
+	}
+	if pages != nil {
+		// A move on a page goes through the bot's play.Service: stored
+		// once, and its events make the bot post the board and the dice
+		// in the thread and tell the opponent, as a /move does.
+		pages.SetActor(b.play)
+		if cfg.ClientID == "" {
+			pages.SetClientID(b.AppID)
+		}
 	}
 
 	var draining, gatewayUp atomic.Bool
@@ -197,7 +210,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		paths := "/interactions /healthz /readyz /metrics"
 		if pages != nil && (cfg.WebAddr == "" || cfg.WebAddr == cfg.HTTPAddr) {
 			mountPages(mux, pages)
-			paths += " /g/ /static/ /robots.txt"
+			paths += " /g/ /static/ /robots.txt /login /oauth/ /logout /activity/"
 		}
 		if err := serve(httpCtx, cfg.HTTPAddr, mux, paths); err != nil {
 			return err
@@ -206,7 +219,7 @@ func Run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	if pages != nil && cfg.WebAddr != "" && cfg.WebAddr != cfg.HTTPAddr {
 		mux := http.NewServeMux()
 		mountPages(mux, pages)
-		if err := serve(httpCtx, cfg.WebAddr, mux, "/g/ /static/ /robots.txt"); err != nil {
+		if err := serve(httpCtx, cfg.WebAddr, mux, "/g/ /static/ /robots.txt /login /oauth/ /logout /activity/"); err != nil {
 			return err
 		}
 	}
@@ -307,7 +320,9 @@ func startPages(ctx context.Context, cfg Config, store db.Store, log *slog.Logge
 		notifier, source = pg, pg
 	}
 	store = live.Store{Store: store, N: notifier}
-	pages, err := web.New(web.Options{Store: store, Events: source, PublicURL: cfg.PublicURL, Secret: cfg.webSecret(), Log: log})
+	clientID := cfg.ClientID
+	pages, err := web.New(web.Options{Store: store, Events: source, PublicURL: cfg.PublicURL, Secret: cfg.webSecret(), Log: log,
+		ClientID: func() string { return clientID }, ClientSecret: cfg.ClientSecret, APIBase: cfg.APIBase})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -317,7 +332,7 @@ func startPages(ctx context.Context, cfg Config, store db.Store, log *slog.Logge
 
 func mountPages(mux *http.ServeMux, pages *web.Server) {
 	h := pages.Handler()
-	for _, p := range []string{"GET /g/", "GET /static/", "GET /robots.txt"} {
+	for _, p := range []string{"GET /g/", "POST /g/", "GET /static/", "GET /robots.txt", "GET /login", "GET /oauth/", "GET /logout", "GET /activity/", "POST /activity/"} {
 		mux.Handle(p, h)
 	}
 }

@@ -83,6 +83,26 @@ func moveButton(gameID int64) []discordgo.MessageComponent {
 	}}}
 }
 
+// boardButton is the Board button of a board post, when the game has a
+// web page: a link to it, or with Activities a button that launches the
+// Activity (answered with LAUNCH_ACTIVITY). Nil without pages.
+func (b *Bot) boardButton(gameID int64) discordgo.MessageComponent {
+	switch {
+	case b.pageURL == nil:
+		return nil
+	case b.activities:
+		return discordgo.Button{Label: "Board", Emoji: &discordgo.ComponentEmoji{Name: "🌐"}, Style: discordgo.SecondaryButton, CustomID: fmt.Sprintf("board:%d", gameID)}
+	default:
+		return discordgo.Button{Label: "Board", Emoji: &discordgo.ComponentEmoji{Name: "🌐"}, Style: discordgo.LinkButton, URL: b.pageURL(gameID)}
+	}
+}
+
+// btnBoard launches the Activity (interaction callback type 12,
+// LAUNCH_ACTIVITY), which opens the game of the channel it was launched in.
+func (b *Bot) btnBoard(ctx context.Context, r *request, gameID int64) error {
+	return r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseType(12)})
+}
+
 // after works out where a click on a picker leads: the state to draw
 // next or, when the click chose among the third step's moves, that move's
 // notation. ok is false for a click the picker does not know.

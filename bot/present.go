@@ -65,6 +65,11 @@ func (b *Bot) boardMessage(row db.Game, g games.Game, title string) (*discordgo.
 	}
 	if o := g.Outcome(); row.State == "active" && !o.Over {
 		msg.Components = moveButton(row.ID)
+		if bb := b.boardButton(row.ID); bb != nil {
+			row0 := msg.Components[0].(discordgo.ActionsRow)
+			row0.Components = append(row0.Components, bb)
+			msg.Components[0] = row0
+		}
 		t := g.Turn()
 		next := row.Players[t.Player]
 		if b.computerToAct(row, g) {

@@ -160,7 +160,17 @@ func (s Store) EndGame(ctx context.Context, gameID int64, end db.End) (db.Result
 	return res, err
 }
 
-// publishEnd publishes a game that ended without a move.
+// SetDrawOffer stores a draw offer (or its answer), then publishes the
+// game as it stands, so the other player's open page shows the offer.
+func (s Store) SetDrawOffer(ctx context.Context, gameID int64, by int) error {
+	err := s.Store.SetDrawOffer(ctx, gameID, by)
+	if err == nil {
+		s.publishEnd(ctx, gameID)
+	}
+	return err
+}
+
+// publishEnd publishes a game that ended, or changed, without a move.
 func (s Store) publishEnd(ctx context.Context, gameID int64) {
 	ply := -1
 	if g, err := s.Store.Game(ctx, gameID); err == nil {

@@ -173,7 +173,11 @@ func load(ctx context.Context, st Store, id int64) (*model, error) {
 	for i := 2; i < len(states); i++ {
 		seen = append(seen, states[i])
 	}
-	seen = append(seen, final)
+	if len(moves) > 0 {
+		seen = append(seen, final)
+	} else {
+		seen = []games.Game{final} // a game nobody moved in yet: its start only
+	}
 	m.final = final
 	for _, g := range seen {
 		m.views = append(m.views, g.View())
@@ -199,6 +203,7 @@ func load(ctx context.Context, st Store, id int64) (*model, error) {
 	} else {
 		d.Result = resultText(row, d.Players, d.Roles)
 	}
+	d.Moves = make([]moveData, 0, len(moves)) // [] before the first move, not null
 	for i, mv := range moves {
 		before := seen[i]
 		d.Moves = append(d.Moves, moveData{N: mv.Notation, Seat: int(before.Turn().Player), No: before.Turn().MoveNumber,

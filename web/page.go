@@ -151,6 +151,7 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!doctype html>
 <p id="status">{{.Status}}</p>
 <p id="dice">{{.Dice}}</p>
 <p id="cell"></p>
+<section id="play" aria-live="polite"><p id="you"></p><div id="choice"></div><div id="acts"></div><p id="playmsg"></p></section>
 </section>
 <aside>
 <section id="players">

@@ -32,6 +32,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bermudachess/bermuda/db"
@@ -45,6 +46,7 @@ type Store interface {
 	Moves(ctx context.Context, gameID int64) ([]db.Move, error)
 	Review(ctx context.Context, gameID int64) (db.ReviewRow, error)
 	PlayerName(ctx context.Context, userID string) (string, error)
+	GameByThread(ctx context.Context, threadID string) (db.Game, error)
 }
 
 // Options configure a Server.
@@ -61,6 +63,15 @@ type Options struct {
 	Enabled func(ctx context.Context, guildID string) bool
 	Log     *slog.Logger
 	Now     func() time.Time
+	// Logging in with Discord (OAuth2, auth.go): on when ClientID gives
+	// an id and ClientSecret is set. APIBase is Discord's base URL
+	// (https://discord.com; the fake's in tests); SessionTTL how long a
+	// login lasts (default 30 days); HTTPClient makes the code exchange.
+	ClientID     func() string
+	ClientSecret string
+	APIBase      string
+	SessionTTL   time.Duration
+	HTTPClient   *http.Client
 	// Heartbeat is how often an idle event stream sends a comment (keeps
 	// proxies from closing it); 0 means 25 s.
 	Heartbeat time.Duration
@@ -79,6 +90,10 @@ type Server struct {
 
 	stopping chan struct{} // closed by Stop: event streams end
 	stopOnce sync.Once
+
+	actor      atomic.Value // *actorBox: playing on the page (act.go)
+	clientIDFn atomic.Value // *func() string (SetClientID)
+	limit      *limiter     // per logged-in user
 }
 
 // Stop ends the open event streams (at shutdown: an HTTP server's
@@ -116,11 +131,21 @@ func New(o Options) (*Server, error) {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
+	if o.APIBase == "" {
+		o.APIBase = "https://discord.com"
+	}
+	o.APIBase = strings.TrimRight(o.APIBase, "/")
+	if o.SessionTTL == 0 {
+		o.SessionTTL = 30 * 24 * time.Hour
+	}
+	if o.HTTPClient == nil {
+		o.HTTPClient = &http.Client{Timeout: 15 * time.Second}
+	}
 	if o.Heartbeat == 0 {
 		o.Heartbeat = 25 * time.Second
 	}
 	s := &Server{o: o, mux: http.NewServeMux(), assets: map[string]asset{}, cache: map[cacheKey]*model{},
-		stopping: make(chan struct{})}
+		stopping: make(chan struct{}), limit: &limiter{burst: 8, every: time.Second, buckets: map[string]*bucket{}}}
 	for _, name := range []string{"page.css", "board.js"} {
 		body, err := fs.ReadFile(staticFS, "static/"+name)
 		if err != nil {
@@ -141,6 +166,15 @@ func New(o Options) (*Server, error) {
 	s.mux.HandleFunc("GET /g/{token}/data.json", s.dataJSON)
 	s.mux.HandleFunc("GET /g/{token}/events", s.events)
 	s.mux.HandleFunc("GET /g/{token}/board.png", s.boardPNG)
+	s.mux.HandleFunc("GET /g/{token}/me.json", s.me)
+	s.mux.HandleFunc("POST /g/{token}/move", s.act("move"))
+	s.mux.HandleFunc("POST /g/{token}/resign", s.act("resign"))
+	s.mux.HandleFunc("POST /g/{token}/draw", s.act("draw"))
+	s.mux.HandleFunc("GET /login", s.login)
+	s.mux.HandleFunc("GET /oauth/callback", s.callback)
+	s.mux.HandleFunc("GET /logout", s.logout)
+	s.mux.HandleFunc("POST /activity/token", s.activityToken)
+	s.mux.HandleFunc("GET /activity/game", s.activityGame)
 	s.mux.HandleFunc("GET /static/{name}", s.static)
 	s.mux.HandleFunc("GET /robots.txt", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")

@@ -118,6 +118,8 @@ type Server struct {
 	BotID   string
 	GuildID string
 
+	oauth oauth // oauth.go
+
 	mu           sync.Mutex
 	requests     []Request
 	messages     map[string]*Message
@@ -169,6 +171,7 @@ func New() *Server {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/gw", s.gateway)
 	mux.HandleFunc("/gw/", s.gateway)
+	s.mountOAuth(mux)
 	mux.HandleFunc("/", s.rest)
 	s.HTTP = httptest.NewServer(mux)
 	return s

@@ -155,6 +155,7 @@
   function draw(keepBoard) {
     var p = D.pos[st.ply];
     if (!keepBoard) root.innerHTML = boardSVG(D.geo[st.orient], p, st.sel);
+    highlight();
     root.dataset.ply = st.ply;
     root.dataset.orient = st.orient;
     $('plyno').textContent = st.ply + ' / ' + last();
@@ -215,6 +216,7 @@
     var c = e.target.closest('polygon.c');
     if (!c) return;
     var i = +c.dataset.c;
+    if (myTurn() && tap(i)) return;
     st.sel = st.sel === i ? -1 : i;
     draw();
   });
@@ -237,6 +239,136 @@
     e.preventDefault();
   });
   setInterval(clock, 30000);
+
+  // Playing (for a logged-in player): me.json says who reads the page,
+  // their seat, their CSRF token and, on their turn, the legal moves. A
+  // tapped piece's targets light up; a tapped target plays the move, or
+  // offers the choice where several moves share it (a promotion, a
+  // declaration). The server checks everything again: the session, the
+  // token, that it is this player's turn at the ply the page saw (else
+  // 409, and the page catches up).
+  var me = null, busy = false, resignArmed = false;
+  st.pick = -1;
+  function cellName(i) { return D.geo[st.orient].cells[i].id; }
+  function cellIndex(name) {
+    var cs = D.geo[st.orient].cells;
+    for (var i = 0; i < cs.length; i++) if (cs[i].id === name) return i;
+    return -1;
+  }
+  function myTurn() {
+    return !!(me && me.play && me.moves && me.moves.length && me.ply === D.moves.length && st.ply === last() && !busy);
+  }
+  function movesFrom(i) {
+    var n = cellName(i);
+    return me.moves.filter(function (m) { return m.f === n; });
+  }
+  function tap(i) {
+    if (st.pick >= 0) {
+      var t = cellName(i);
+      var ms = movesFrom(st.pick).filter(function (m) { return m.t === t; });
+      if (ms.length === 1) { send('move', { move: ms[0].n }); return true; }
+      if (ms.length > 1) { choose(ms); return true; }
+    }
+    $('choice').innerHTML = '';
+    if (movesFrom(i).length) { st.pick = st.pick === i ? -1 : i; draw(); return true; }
+    if (st.pick >= 0) { st.pick = -1; draw(); return true; }
+    return false;
+  }
+  function choose(ms) {
+    $('choice').innerHTML = '<p>Choose:</p>' + ms.map(function (m, k) {
+      return '<button type="button" data-k="' + k + '">' + esc(m.l || m.n) + '</button>';
+    }).join(' ');
+    $('choice').onclick = function (e) {
+      var b = e.target.closest('button');
+      if (b) send('move', { move: ms[+b.dataset.k].n });
+    };
+  }
+  function highlight() {
+    if (st.pick < 0 || !myTurn()) return;
+    var g = D.geo[st.orient], svg = root.querySelector('svg');
+    if (!svg) return;
+    var h = ['<g class="hl">'];
+    h.push('<polygon points="' + points(g.cells[st.pick].p) + '" fill="none" stroke="#2fa84f" stroke-width="' + num(g.ring * 1.5) + '"/>');
+    movesFrom(st.pick).forEach(function (m) {
+      var i = cellIndex(m.t);
+      if (i < 0) return;
+      var c = g.cells[i];
+      h.push('<circle class="tg" data-t="' + i + '" cx="' + num(c.c[0]) + '" cy="' + num(c.c[1]) + '" r="' + num(g.pp * 0.18) + '" fill="#2fa84f" fill-opacity="0.7"/>');
+    });
+    h.push('</g>');
+    svg.insertAdjacentHTML('beforeend', h.join(''));
+  }
+  function say(t) { $('playmsg').textContent = t || ''; }
+  function send(what, body) {
+    if (!me || busy) return;
+    busy = true;
+    body.ply = D.moves.length;
+    body.csrf = me.csrf;
+    say('');
+    fetch(base + '/' + what, { method: 'POST', headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin',
+      body: JSON.stringify(body) }).then(function (r) {
+      return r.json().catch(function () { return { error: 'HTTP ' + r.status }; });
+    }).then(function (a) {
+      if (!a.ok) say(a.error || 'That could not be done.');
+    }).catch(function () { say('The server could not be reached.'); }).then(function () {
+      busy = false;
+      st.pick = -1;
+      $('choice').innerHTML = '';
+      refresh();
+    });
+  }
+  function playUI() {
+    var you = $('you'), acts = $('acts');
+    if (!me) return;
+    if (!me.user) {
+      you.innerHTML = me.login ? '<a href="' + esc(me.login) + '">Log in with Discord</a> to play.' : '';
+      acts.innerHTML = '';
+      return;
+    }
+    var role = me.seat >= 0 ? 'You play ' + esc(D.roles[me.seat]) + '.' : 'You are watching.';
+    you.innerHTML = role + ' <a href="' + esc(me.logout) + '">Log out</a>';
+    document.body.dataset.seat = me.seat;
+    if (!me.play) { acts.innerHTML = ''; return; }
+    var b = [];
+    if (me.moves && me.moves.length) {
+      b.push('<select id="allmoves" aria-label="All legal moves">' + me.moves.map(function (m) {
+        return '<option value="' + esc(m.n) + '">' + esc(m.l || m.n) + '</option>';
+      }).join('') + '</select><button type="button" data-act="pick">Play</button>');
+    }
+    if (me.offer === 1 - me.seat) {
+      b.push('<button type="button" data-act="accept">Accept the draw</button><button type="button" data-act="decline">Decline</button>');
+    } else if (me.offer !== me.seat) {
+      b.push('<button type="button" data-act="draw">Offer a draw</button>');
+    }
+    b.push('<button type="button" data-act="resign">' + (resignArmed ? 'Really resign?' : 'Resign') + '</button>');
+    acts.innerHTML = b.join(' ');
+  }
+  $('acts').addEventListener('click', function (e) {
+    var el = e.target.closest('button');
+    if (!el) return;
+    var a = el.dataset.act;
+    if (a === 'pick') send('move', { move: $('allmoves').value });
+    else if (a === 'draw') send('draw', {});
+    else if (a === 'accept') send('draw', { accept: true });
+    else if (a === 'decline') send('draw', { accept: false });
+    else if (a === 'resign') {
+      if (!resignArmed) { resignArmed = true; playUI(); return; }
+      resignArmed = false;
+      send('resign', {});
+    }
+  });
+  function loadMe() {
+    fetch(base + '/me.json', { cache: 'no-store', credentials: 'same-origin' }).then(function (r) {
+      if (!r.ok) throw new Error(r.status);
+      return r.json();
+    }).then(function (j) {
+      me = j;
+      if (!myTurn()) st.pick = -1;
+      playUI();
+      if (me.play) draw();
+      document.body.dataset.me = me.user ? (me.moves && me.moves.length ? 'turn' : 'wait') : 'anon';
+    }).catch(function () {});
+  }
 
   // Live: the stream says how many moves there are; what is new comes
   // from data.json. A page at the latest position follows the game.
@@ -261,6 +393,7 @@
       if (atEnd || st.ply > last()) st.ply = last();
       draw();
       document.body.dataset.plies = D.moves.length;
+      loadMe();
     }).catch(function () {}).then(function () {
       fetching = false;
       if (again) { again = false; refresh(); }
@@ -282,6 +415,7 @@
   // and bring the rest up to date.
   window.bermudaBoard = { boardSVG: boardSVG, data: function () { return D; }, state: st };
   draw(true);
+  loadMe();
   window.bermudaReadyAt = performance.now();
   document.body.dataset.game = D.id;
   document.body.dataset.ready = '1';
