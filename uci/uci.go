@@ -64,7 +64,7 @@ func Start(path string, options map[string]string) (*Engine, error) {
 		return nil, err
 	}
 	for {
-		l, err := e.await(context.Background(), 10*time.Second)
+		l, err := e.await(context.Background(), 60*time.Second)
 		if err != nil {
 			e.Close()
 			return nil, err
@@ -237,7 +237,7 @@ func (e *Engine) Search(ctx context.Context, pos Position, lim Go) (Result, erro
 				_ = e.Send("stop")
 				// Drain up to bestmove so the conversation stays in step.
 				for {
-					l, err := e.await(context.Background(), 10*time.Second)
+					l, err := e.await(context.Background(), 60*time.Second)
 					if err != nil || strings.HasPrefix(l, "bestmove") {
 						break
 					}
