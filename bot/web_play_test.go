@@ -2,16 +2,12 @@ package bot
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
-	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -28,76 +24,9 @@ import (
 func TestRunPlaysOnThePage(t *testing.T) {
 	fake := fakediscord.New()
 	defer fake.Close()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	cfg := DefaultConfig()
-	cfg.Token = testToken
-	cfg.APIBase = fake.URL()
-	cfg.DevGuild = fake.GuildID
-	cfg.Database = filepath.Join(t.TempDir(), "run.db")
-	cfg.WebAddr = addr
-	cfg.PublicURL = "http://" + addr
-	cfg.ClientSecret = "test-client-secret"
+	run := startPagesRun(t, fake, func(cfg *Config) { cfg.ClientSecret = "test-client-secret" })
+	cfg, logs, cancel, done, move, thread := run.cfg, run.logs, run.cancel, run.done, run.move, run.thread
 	fake.OAuthClient(fake.AppID, cfg.ClientSecret)
-	var logs syncBuffer
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	done := make(chan error, 1)
-	go func() {
-		done <- Run(ctx, cfg, slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug})))
-	}()
-	if err := fake.WaitReady(testWait); err != nil {
-		t.Fatal(err)
-	}
-	for deadline := time.Now().Add(testWait); !strings.Contains(logs.String(), "bermuda is online"); time.Sleep(5 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("Run never came online: %s", logs.String())
-		}
-	}
-	send := func(in fakediscord.Interaction) fakediscord.Response {
-		t.Helper()
-		tok, err := fake.Send(in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var resp fakediscord.Response
-		if !fake.Wait(testWait, func(s *fakediscord.Server) bool {
-			var ok bool
-			resp, ok = s.ResponseLocked(tok)
-			return ok
-		}) {
-			t.Fatalf("no answer to %s%s", in.Name, in.CustomID)
-		}
-		return resp
-	}
-	resp := send(fakediscord.Interaction{Type: 2, User: ann, ChannelID: lobbyID, Name: "challenge",
-		Options: []fakediscord.Option{str("variant", "chess"), user("opponent", bob), str("color", "white")}, Resolved: resolvedUsers(bob)})
-	h := &harness{t: t, fake: fake}
-	send(fakediscord.Interaction{Type: 3, User: bob, ChannelID: lobbyID, MessageID: resp.Original, CustomID: "accept:" + challengeID(h, resp.Original)})
-	var thread string
-	fake.Wait(testWait, func(s *fakediscord.Server) bool { return len(s.ThreadsLocked()) > 0 })
-	thread = fake.Threads()[0].ID
-	// The game is open once its thread is recorded: until then a move is
-	// refused with "not ready" (said privately), and tried again here.
-	move := func(u fakediscord.User, mv string) (sent time.Time) {
-		t.Helper()
-		for deadline := time.Now().Add(testWait); ; time.Sleep(20 * time.Millisecond) {
-			sent = time.Now()
-			r := send(fakediscord.Interaction{Type: 2, User: u, ChannelID: thread, ChannelType: 11, ParentID: lobbyID, Name: "move",
-				Options: []fakediscord.Option{str("move", mv)}})
-			m, _ := fake.Message(r.Original)
-			if !m.Ephemeral {
-				return sent
-			}
-			if !strings.Contains(m.Content, "not ready") || time.Now().After(deadline) {
-				t.Fatalf("%s refused: %s", mv, m.Content)
-			}
-		}
-	}
 
 	page := "/g/" + web.Token(cfg.webSecret(), 1)
 	jar, _ := cookiejar.New(nil)
