@@ -11,7 +11,7 @@ import (
 	"github.com/bermudachess/bermuda/games"
 )
 
-// TestBudgetAgreement is a measurement, not a check CI runs: in every
+// BenchmarkBudgetAgreement is a measurement, not a check CI runs: in every
 // variant it reviews a stretch of a game between a level-3 and a level-2
 // engine (so that there are mistakes to find) at the default budget and
 // again at BERMUDA_BUDGET_TIMES (default 20) times it, and prints how often
@@ -19,8 +19,8 @@ import (
 // too long on a shared machine, so the stretch is BERMUDA_BUDGET_PLIES
 // plies (default 24) from ply 16, reviewed from the position there.
 //
-//	BERMUDA_BUDGET_TIMES=20 go test -run BudgetAgreement -v -timeout 180m ./review
-func TestBudgetAgreement(t *testing.T) {
+//	BERMUDA_BUDGET_TIMES=20 go test -run '^$' -bench BudgetAgreement -benchtime 1x -v -timeout 180m ./review
+func BenchmarkBudgetAgreement(t *testing.B) {
 	times, err := strconv.Atoi(os.Getenv("BERMUDA_BUDGET_TIMES"))
 	if err != nil {
 		t.Skip("set BERMUDA_BUDGET_TIMES (e.g. 20)")
@@ -93,7 +93,7 @@ func medianOf(xs []float64) float64 {
 // stretch plays a seeded game of a level-3 engine (Player 1) against a
 // level-2 one and returns plies [from, from+n) of it as a record that
 // starts from the position at ply from (with the same dice).
-func stretch(t *testing.T, variant string, from, n int) games.Record {
+func stretch(t testing.TB, variant string, from, n int) games.Record {
 	t.Helper()
 	for seed := uint64(1); ; seed++ {
 		dice := games.Seeded(seed)

@@ -42,12 +42,12 @@ func record(t *testing.T, variant, setup string, steps ...step) games.Record {
 	return rec
 }
 
-func mustReview(t *testing.T, rec games.Record) Review {
+func mustReview(t testing.TB, rec games.Record) Review {
 	t.Helper()
 	return mustReviewWith(t, rec, testNodes)
 }
 
-func mustReviewWith(t *testing.T, rec games.Record, nodes int64) Review {
+func mustReviewWith(t testing.TB, rec games.Record, nodes int64) Review {
 	t.Helper()
 	rv, err := Game(context.Background(), rec, Options{Nodes: nodes})
 	if err != nil {

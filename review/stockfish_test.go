@@ -17,7 +17,7 @@ import (
 // stockfish finds Stockfish (on PATH or in /usr/games). Without it the
 // test skips, unless BERMUDA_REQUIRE_STOCKFISH is set (CI sets it, and
 // .ci/run installs Debian's package): then it fails.
-func stockfish(t *testing.T) string {
+func stockfish(t testing.TB) string {
 	t.Helper()
 	if p := os.Getenv("BERMUDA_STOCKFISH"); p != "" {
 		return p
@@ -72,17 +72,17 @@ func TestStockfishJudgesChess(t *testing.T) {
 	}
 }
 
-// TestStockfishAgreement is a measurement, not a check CI runs: it reviews
+// BenchmarkStockfishAgreement is a measurement, not a check CI runs: it reviews
 // orthodox chess games with our engine alone and again with Stockfish (one
 // thread, 64 MB, depth BERMUDA_STOCKFISH_DEPTH, default 18; the same review
 // by positions, Lichess's curve for its centipawns), and prints how far
 // the two agree, move by move.
 //
-//	BERMUDA_STOCKFISH_GAMES=DIR [BERMUDA_STOCKFISH_PLIES=40] go test -run StockfishAgreement -v -timeout 120m ./review
+//	BERMUDA_STOCKFISH_GAMES=DIR [BERMUDA_STOCKFISH_PLIES=40] go test -run '^$' -bench StockfishAgreement -benchtime 1x -v -timeout 120m ./review
 //
 // DIR holds PGN files (searched recursively), e.g. from bermuda match
 // -records DIR; BERMUDA_STOCKFISH_PLIES keeps each game's first plies only.
-func TestStockfishAgreement(t *testing.T) {
+func BenchmarkStockfishAgreement(t *testing.B) {
 	dir := os.Getenv("BERMUDA_STOCKFISH_GAMES")
 	if dir == "" {
 		t.Skip("set BERMUDA_STOCKFISH_GAMES (a folder of PGN files)")
@@ -143,7 +143,7 @@ func classIndex(j string) int {
 
 // report prints the agreement: loss differences, correlation, and the
 // judgement classes side by side.
-func report(t *testing.T, nGames, depth int, ours, theirs []float64, classes [4][4]int) {
+func report(t testing.TB, nGames, depth int, ours, theirs []float64, classes [4][4]int) {
 	n := float64(len(ours))
 	var sumAbs, mo, mt float64
 	for i := range ours {
@@ -192,7 +192,7 @@ func report(t *testing.T, nGames, depth int, ours, theirs []float64, classes [4]
 
 func pct(a, b int) float64 { return 100 * float64(a) / float64(max(b, 1)) }
 
-func readPGN(t *testing.T, path string) games.Record {
+func readPGN(t testing.TB, path string) games.Record {
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
