@@ -14,6 +14,9 @@ import (
 
 // testNodes keeps the package's tests fast: small searches judge the
 // obvious moves these games are made of.
+// testNodes is the tests' budget a position. The tests run in parallel
+// (t.Parallel): each review is independent, and under -race on two cores
+// the package would otherwise take over ten minutes.
 const testNodes = 6000
 
 // step is a move as typed, with the dice it rolls.
@@ -63,6 +66,7 @@ func mustReviewWith(t testing.TB, rec games.Record, nodes int64) Review {
 // bishop; the review calls it a blunder, finds a better move, and finds
 // 2...Bxg4 the best reply.
 func TestHangingQueenIsABlunder(t *testing.T) {
+	t.Parallel()
 	rv := mustReview(t, record(t, "chess", "", step{move: "e4"}, step{move: "d6"}, step{move: "Qg4"}, step{move: "Bxg4"}))
 	q := rv.Plies[2]
 	if q.Judgement != Blunder || q.Loss == nil || *q.Loss < BlunderLoss {
@@ -88,6 +92,7 @@ func TestHangingQueenIsABlunder(t *testing.T) {
 // TestEngineMovesAreAccurate: a game of the engine's own best moves, in
 // two variants, reviews at 95% accuracy or more for both players.
 func TestEngineMovesAreAccurate(t *testing.T) {
+	t.Parallel()
 	for _, variant := range []string{"chess", "bede"} {
 		g, rolls, _, err := games.Start(variant, "", games.Seeded(1))
 		if err != nil {
@@ -128,6 +133,7 @@ func fmtAcc(a *float64) string {
 // TestForcedMoveIsNotJudged: the king's only move is left out of the
 // judgements and of the accuracy.
 func TestForcedMoveIsNotJudged(t *testing.T) {
+	t.Parallel()
 	// White's king on a1 has one move: taking the rook on b2.
 	rv := mustReview(t, record(t, "chess", "k7/7p/8/8/8/8/1r6/K7 w - - 0 1", step{move: "Kxb2"}, step{move: "Ka7"}))
 	f := rv.Plies[0]
@@ -160,6 +166,7 @@ var luckyGames = []struct {
 // owner (White, Player 1); the players' luck-adjusted results add up to 1,
 // so the roll counts against the other player exactly as much.
 func TestWinningRollIsLucky(t *testing.T) {
+	t.Parallel()
 	for _, c := range luckyGames {
 		rv := mustReviewWith(t, record(t, c.variant, c.setup, c.steps...), 8*testNodes)
 		if rv.Result != games.ResultPlayer1 {
@@ -187,6 +194,7 @@ func TestWinningRollIsLucky(t *testing.T) {
 // weighted by its probability is zero, for each owner: the chance node's
 // value is the average of what its rolls lead to.
 func TestLuckAveragesZero(t *testing.T) {
+	t.Parallel()
 	for _, c := range luckyGames {
 		rec := record(t, c.variant, c.setup, c.steps...)
 		g, err := games.Replay(games.Record{Variant: rec.Variant, Setup: rec.Setup, StartRolls: rec.StartRolls})
@@ -239,6 +247,7 @@ func TestLuckAveragesZero(t *testing.T) {
 // TestProgressAndCancel: progress comes once per ply, and cancelling the
 // context stops the review with the context's error.
 func TestProgressAndCancel(t *testing.T) {
+	t.Parallel()
 	rec := record(t, "chess", "", step{move: "e4"}, step{move: "e5"}, step{move: "Nf3"}, step{move: "Nc6"})
 	var calls []int
 	if _, err := Game(context.Background(), rec, Options{Nodes: testNodes, Progress: func(done, total int) {
@@ -267,6 +276,7 @@ func TestProgressAndCancel(t *testing.T) {
 // variant on a tiny budget: every ply gets a row, expected scores stay in
 // [0, 1], and luck appears exactly where dice were rolled.
 func TestEveryVariantReviews(t *testing.T) {
+	t.Parallel()
 	for _, v := range games.All() {
 		dice := games.Seeded(11)
 		g, rolls, _, err := games.Start(v.ID, "", dice)
@@ -305,6 +315,7 @@ func TestEveryVariantReviews(t *testing.T) {
 // blunder, Black's taking the queen is a blunder, and 6...Ke7, the only
 // move, is not judged.
 func TestLegallsMate(t *testing.T) {
+	t.Parallel()
 	var steps []step
 	for _, m := range []string{"e4", "e5", "Nf3", "d6", "Bc4", "Bg4", "Nc3", "g6", "Nxe5", "Bxd1", "Bxf7+", "Ke7", "Nd5#"} {
 		steps = append(steps, step{move: m})

@@ -45,6 +45,7 @@ func majorPiece(t *testing.T, variant string) (games.PieceKind, int) {
 // is that its scores, which only a forced result moves, are judged by
 // forced results (README.md, "Scale constants").
 func TestScaleJudgesMaterial(t *testing.T) {
+	t.Parallel()
 	for _, v := range games.All() {
 		k := ScaleK(v.ID)
 		if k < 0.05 || k > 2 {
@@ -71,6 +72,7 @@ func TestScaleJudgesMaterial(t *testing.T) {
 // players make errors (inaccuracies, mistakes or blunders). A review that
 // finds none does not see the game.
 func TestRandomGamesHaveErrors(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("reviews seven games")
 	}

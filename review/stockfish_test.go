@@ -36,6 +36,7 @@ func stockfish(t testing.TB) string {
 // is judged by it (the review names it), Legall's mate comes out right,
 // and the other variants are still judged by ours.
 func TestStockfishJudgesChess(t *testing.T) {
+	t.Parallel()
 	bin := stockfish(t)
 	var steps []step
 	for _, m := range []string{"e4", "e5", "Nf3", "d6", "Bc4", "Bg4", "Nc3", "g6", "Nxe5", "Bxd1", "Bxf7+", "Ke7", "Nd5#"} {

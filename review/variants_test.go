@@ -30,6 +30,7 @@ func queenVariants() []string {
 // expected score or more, which is every variant but the Angle and Bermuda
 // chess, whose fitted curves are flatter (README.md).
 func TestHangingQueenEveryVariant(t *testing.T) {
+	t.Parallel()
 	for _, variant := range queenVariants() {
 		rec, ply := hangingQueenGame(t, variant)
 		if rec.Variant == "" {
@@ -193,6 +194,7 @@ func countPieces(g games.Game, queen games.PieceKind) pieceCount {
 // belong to neither player, predict nothing (its curve sits at the
 // default), and only forced results are judged.
 func TestEngineAndRandomAccuracy(t *testing.T) {
+	t.Parallel()
 	for _, v := range games.All() {
 		ceiling := 90.0
 		if v.ID != "spindecision" && Judge(Expected(v.ID, 0)-Expected(v.ID, -engine.VariantPieceValues(v.ID)[queenKind(v.ID)])) == Blunder {
