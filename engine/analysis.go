@@ -139,21 +139,8 @@ func (a *Analyser) iterate(s *searcher, depth, prev int) (int, bool) {
 // searcher sets up one search of g on the Analyser's table.
 func (a *Analyser) searcher(ctx context.Context, g games.Game, lim Limits, legal []games.Move) (*searcher, time.Duration, int) {
 	a.tt.gen++ // this position's entries replace older ones first
-	lv := levels[5]
-	s := &searcher{ctx: ctx, tt: a.tt}
-	budget := lim.MoveTime
-	if budget == 0 && lim.Nodes == 0 && lim.Depth == 0 {
-		budget = lv.defaultDur
-	}
-	s.rootPlayer = g.Turn().Player
-	ev := newEvaluator(g, nil)
-	s.t = newTree(g, ev)
-	s.rootDraws = repetitionDraws(g, s.t, legal)
-	s.earlier = earlierPositions(lim.History, s.t)
-	maxDepth := lv.maxDepth
-	if lim.Depth > 0 && lim.Depth < maxDepth {
-		maxDepth = lim.Depth
-	}
+	budget, maxDepth := level5Limits(lim)
+	s := rootSearcher(ctx, g, lim, legal, a.tt)
 	return s, budget, maxDepth
 }
 

@@ -114,21 +114,9 @@ type iteration struct {
 // contempt, the first iteration unbounded, the later ones within lim.
 func deepen(ctx context.Context, g games.Game, lim Limits, legal []games.Move, exact bool) (*searcher, iteration, error) {
 	start := time.Now()
-	lv := levels[5]
-	budget := lim.MoveTime
-	if budget == 0 && lim.Nodes == 0 && lim.Depth == 0 {
-		budget = lv.defaultDur
-	}
-	s := &searcher{ctx: ctx, tt: newTable(tableBits(lv, budget, lim.Nodes)), exactAtRoot: exact}
-	s.rootPlayer = g.Turn().Player
-	ev := newEvaluator(g, nil)
-	s.t = newTree(g, ev)
-	s.rootDraws = repetitionDraws(g, s.t, legal)
-	s.earlier = earlierPositions(lim.History, s.t)
-	maxDepth := lv.maxDepth
-	if lim.Depth > 0 && lim.Depth < maxDepth {
-		maxDepth = lim.Depth
-	}
+	budget, maxDepth := level5Limits(lim)
+	s := rootSearcher(ctx, g, lim, legal, newTable(tableBits(levels[5], budget, lim.Nodes)))
+	s.exactAtRoot = exact
 	var last iteration
 	for depth := 1; depth <= maxDepth; depth++ {
 		if depth == 2 {
@@ -165,6 +153,32 @@ func deepen(ctx context.Context, g games.Game, lim Limits, legal []games.Move, e
 		return nil, iteration{}, fmt.Errorf("the first iteration did not complete")
 	}
 	return s, last, nil
+}
+
+// level5Limits is the time budget and the depth cap of a search at level
+// 5 within lim: level 5's default time when lim sets no bound at all.
+func level5Limits(lim Limits) (budget time.Duration, maxDepth int) {
+	lv := levels[5]
+	budget = lim.MoveTime
+	if budget == 0 && lim.Nodes == 0 && lim.Depth == 0 {
+		budget = lv.defaultDur
+	}
+	maxDepth = lv.maxDepth
+	if lim.Depth > 0 && lim.Depth < maxDepth {
+		maxDepth = lim.Depth
+	}
+	return budget, maxDepth
+}
+
+// rootSearcher is a search of g on table tt, without contempt, for the
+// player to act: what ScoreMoves, BestScore and the Analyser share.
+func rootSearcher(ctx context.Context, g games.Game, lim Limits, legal []games.Move, tt *table) *searcher {
+	s := &searcher{ctx: ctx, tt: tt}
+	s.rootPlayer = g.Turn().Player
+	s.t = newTree(g, newEvaluator(g, nil))
+	s.rootDraws = repetitionDraws(g, s.t, legal)
+	s.earlier = earlierPositions(lim.History, s.t)
+	return s
 }
 
 // allDecided says whether every root score is a forced win or loss.
