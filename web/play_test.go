@@ -377,7 +377,7 @@ func TestLoginCookies(t *testing.T) {
 // TestActivityLogin: the Activity's code (from the SDK's authorize) is
 // exchanged on the server; the session it answers is sent as a bearer
 // header (no cookies in Discord's iframe) and plays; the channel names
-// the game only for its players.
+// its game to players (to play) and to anyone else (to watch).
 func TestActivityLogin(t *testing.T) {
 	f := newPlayFixture(t)
 	id := f.game("chess", alice, bruno)
@@ -428,12 +428,15 @@ func TestActivityLogin(t *testing.T) {
 	if st, body := bearer("POST", page+"/move", `{"ply":0,"move":"e2e4","csrf":"`+tok.CSRF+`"}`, tok.Session); st != 200 {
 		t.Fatalf("the Activity's move: %d %s", st, body)
 	}
-	// A spectator learns no game address from a channel id.
+	// A spectator is given the game to watch (seat -1), and cannot act in it.
 	res, _ = http.Post(f.srv.URL+"/activity/token", "application/json", strings.NewReader(`{"code":"`+code(carol)+`"}`))
 	json.NewDecoder(res.Body).Decode(&tok)
 	res.Body.Close()
-	if st, _ := bearer("GET", "/activity/game?channel=777", "", tok.Session); st != 404 {
-		t.Fatalf("a spectator's channel lookup: %d", st)
+	if st, body := bearer("GET", "/activity/game?channel=777", "", tok.Session); st != 200 || !strings.Contains(body, `"seat":-1`) {
+		t.Fatalf("a spectator's channel lookup: %d %s", st, body)
+	}
+	if st, _ := bearer("POST", page+"/move", `{"ply":1,"move":"e7e5","csrf":"`+tok.CSRF+`"}`, tok.Session); st != 403 {
+		t.Fatalf("a spectator's move: %d", st)
 	}
 	if st, _ := bearer("GET", "/activity/game?channel=777", "", "forged.1.x"); st != 401 {
 		t.Fatalf("a forged bearer: %d", st)

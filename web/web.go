@@ -4,8 +4,8 @@
 // review's graph, and live updates (Server-Sent Events) when a move is made
 // anywhere. It reads games through Store and hears of moves through a
 // live.Source, so it knows nothing of Discord; logging in and playing on
-// the page, and Discord's Activity, are meant to come as more handlers on
-// the same Server.
+// the page (auth.go, act.go) and Discord's Activity (activity.go) are more
+// handlers on the same Server.
 //
 // Addresses are unguessable: /g/<id>-<mac>, the mac an HMAC-SHA256 of the
 // game id under the server's secret (Token), so nothing is stored and every
@@ -81,8 +81,9 @@ type Options struct {
 type Server struct {
 	o      Options
 	mux    *http.ServeMux
-	assets map[string]asset // by hashed name
-	css    string           // the hashed names
+	assets map[string]asset  // by hashed name
+	hashed map[string]string // name → hashed name
+	css    string            // the hashed names
 	js     string
 
 	mu    sync.Mutex
@@ -144,24 +145,15 @@ func New(o Options) (*Server, error) {
 	if o.Heartbeat == 0 {
 		o.Heartbeat = 25 * time.Second
 	}
-	s := &Server{o: o, mux: http.NewServeMux(), assets: map[string]asset{}, cache: map[cacheKey]*model{},
+	s := &Server{o: o, mux: http.NewServeMux(), assets: map[string]asset{}, hashed: map[string]string{}, cache: map[cacheKey]*model{},
 		stopping: make(chan struct{}), limit: &limiter{burst: 8, every: time.Second, buckets: map[string]*bucket{}}}
-	for _, name := range []string{"page.css", "board.js"} {
-		body, err := fs.ReadFile(staticFS, "static/"+name)
-		if err != nil {
+	for _, a := range []struct{ name, ctype string }{{"page.css", "text/css; charset=utf-8"},
+		{"board.js", "text/javascript; charset=utf-8"}, {"activity.js", "text/javascript; charset=utf-8"}} {
+		if err := s.addAsset(a.name, a.ctype); err != nil {
 			return nil, err
 		}
-		sum := sha256.Sum256(body)
-		base, ext, _ := strings.Cut(name, ".")
-		hashed := fmt.Sprintf("%s.%x.%s", base, sum[:5], ext)
-		ctype := "text/css; charset=utf-8"
-		if ext == "js" {
-			ctype, s.js = "text/javascript; charset=utf-8", hashed
-		} else {
-			s.css = hashed
-		}
-		s.assets[hashed] = asset{body: body, gz: gzipped(body), ctype: ctype}
 	}
+	s.css, s.js = s.hashed["page.css"], s.hashed["board.js"]
 	s.mux.HandleFunc("GET /g/{token}", s.page)
 	s.mux.HandleFunc("GET /g/{token}/data.json", s.dataJSON)
 	s.mux.HandleFunc("GET /g/{token}/events", s.events)
@@ -173,9 +165,8 @@ func New(o Options) (*Server, error) {
 	s.mux.HandleFunc("GET /login", s.login)
 	s.mux.HandleFunc("GET /oauth/callback", s.callback)
 	s.mux.HandleFunc("GET /logout", s.logout)
-	s.mux.HandleFunc("POST /activity/token", s.activityToken)
-	s.mux.HandleFunc("GET /activity/game", s.activityGame)
 	s.mux.HandleFunc("GET /static/{name}", s.static)
+	s.mountActivity()
 	s.mux.HandleFunc("GET /robots.txt", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		io.WriteString(w, "User-agent: *\nDisallow: /\n")
@@ -292,6 +283,21 @@ func gzipped(b []byte) []byte {
 	z.Write(b)
 	z.Close()
 	return buf.Bytes()
+}
+
+// addAsset serves static/name under a name with its hash (cached for a
+// year: a new build has new names).
+func (s *Server) addAsset(name, ctype string) error {
+	body, err := fs.ReadFile(staticFS, "static/"+name)
+	if err != nil {
+		return err
+	}
+	sum := sha256.Sum256(body)
+	base, ext, _ := strings.Cut(name, ".")
+	hashed := fmt.Sprintf("%s.%x.%s", base, sum[:5], ext)
+	s.hashed[name] = hashed
+	s.assets[hashed] = asset{body: body, gz: gzipped(body), ctype: ctype}
+	return nil
 }
 
 func (s *Server) static(w http.ResponseWriter, r *http.Request) {
