@@ -144,7 +144,7 @@ func TestActivityPage(t *testing.T) {
 func TestActivityGames(t *testing.T) {
 	f := newPlayFixture(t)
 	ctx := context.Background()
-	mine := f.game("chess", alice, bruno)  // alice to move
+	mine := f.game("chess", alice, bruno)   // alice to move
 	theirs := f.game("chess", carol, alice) // carol to move
 	others := f.game("chess", carol, dave)
 	ended := f.game("chess", alice, dave)
