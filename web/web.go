@@ -174,7 +174,8 @@ func New(o Options) (*Server, error) {
 	return s, nil
 }
 
-// Handler serves /g/…, /static/… and /robots.txt.
+// Handler serves /g/…, /static/…, /robots.txt, the logins and the
+// Activity (/activity/…).
 func (s *Server) Handler() http.Handler { return s.mux }
 
 // Token is a game's address part: its id and an HMAC of it.

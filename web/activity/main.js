@@ -74,7 +74,8 @@ async function list(why) {
 }
 
 function fail(e) {
-  say('Something went wrong: ' + (e && e.message ? e.message : e) + '. Close the Activity and open it again.');
+  const why = String(e && e.message ? e.message : e).replace(/\.$/, '');
+  say('Something went wrong: ' + why + '. Close the Activity and open it again.');
 }
 
 async function main() {
@@ -93,7 +94,10 @@ async function main() {
   const r = await fetch(dir + 'token', {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code }),
   });
-  if (!r.ok) throw new Error('Discord did not confirm who you are');
+  if (!r.ok) {
+    const a = await r.json().catch(() => ({}));
+    throw new Error(a.error || 'Discord did not confirm who you are');
+  }
   session = await r.json();
   await sdk.commands.authenticate({ access_token: session.access_token });
   delete session.access_token; // Discord has it; the page needs only our session
