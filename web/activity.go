@@ -28,7 +28,8 @@ import (
 // and its CSRF token, which the page holds in memory and sends as
 // "Authorization: Bearer …". GET /activity/game?channel=… then names the
 // game played in the channel (its thread) the Activity was launched in,
-// and GET /activity/games?guild=… the player's own open games there.
+// (or the game a deep link's custom_id names), and GET
+// /activity/games?guild=… the player's own open games there.
 
 // activityCSP allows only this host (Discord's proxy, inside Discord) and
 // being framed by Discord's clients (discord.com, its ptb and canary
@@ -180,8 +181,9 @@ func (s *Server) gameRow(ctx context.Context, row db.Game, user string) activity
 	return a
 }
 
-// activityGame answers the game played in a channel (a game's thread):
-// for its players, to play; for anyone else logged in, to watch. The
+// activityGame answers the game named by its address (?game=<id>-<mac>: a
+// deep link's custom_id) or played in a channel (?channel=: a game's
+// thread): for its players, to play; for anyone else logged in, to watch. The
 // channel comes from the client, so this lets a logged-in user who names
 // a thread's id watch its game: the same as the thread's members see, and
 // a thread's id is only known to those who can see the thread (or to
@@ -192,9 +194,16 @@ func (s *Server) activityGame(w http.ResponseWriter, r *http.Request) {
 		answer(w, http.StatusUnauthorized, actAnswer{Error: "Log in first."})
 		return
 	}
-	channel := r.URL.Query().Get("channel")
-	row, err := s.o.Store.GameByThread(r.Context(), channel)
-	if channel == "" || err != nil || (s.o.Enabled != nil && !s.o.Enabled(r.Context(), row.GuildID)) {
+	q := r.URL.Query()
+	row, err := db.Game{}, db.ErrNotFound
+	if tok := q.Get("game"); tok != "" {
+		if id, ok := s.gameOf(tok); ok {
+			row, err = s.o.Store.Game(r.Context(), id)
+		}
+	} else if channel := q.Get("channel"); channel != "" {
+		row, err = s.o.Store.GameByThread(r.Context(), channel)
+	}
+	if err != nil || (s.o.Enabled != nil && !s.o.Enabled(r.Context(), row.GuildID)) {
 		answer(w, http.StatusNotFound, actAnswer{Error: "No game is played in this channel."})
 		return
 	}

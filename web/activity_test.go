@@ -215,6 +215,17 @@ func TestActivityGames(t *testing.T) {
 	if res, body := f.bearerGet("/activity/game?channel=900", f.activitySession(dave)); res.StatusCode != 200 || json.Unmarshal([]byte(body), &row) != nil || row.Seat != -1 || row.Opponent != "" {
 		t.Fatalf("the channel's game for a spectator: %d %s", res.StatusCode, body)
 	}
+	// A deep link's custom_id: the game's address, checked.
+	tok := Token(testSecret, mine)
+	row = activityGameRow{}
+	if res, body := f.bearerGet("/activity/game?game="+tok, a); res.StatusCode != 200 || json.Unmarshal([]byte(body), &row) != nil || row.Game != mine || row.Seat != 0 {
+		t.Fatalf("a game by its address: %d %s", res.StatusCode, body)
+	}
+	for _, bad := range []string{tok[:len(tok)-2] + "xx", strings.Replace(tok, "1-", "2-", 1), "x", ""} {
+		if res, _ := f.bearerGet("/activity/game?game="+url.QueryEscape(bad), a); res.StatusCode != 404 {
+			t.Errorf("a game at %q: %d", bad, res.StatusCode)
+		}
+	}
 	if res, _ := f.bearerGet("/activity/game?channel=900", ""); res.StatusCode != 401 {
 		t.Fatalf("the channel's game without a session: %d", res.StatusCode)
 	}

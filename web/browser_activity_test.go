@@ -25,7 +25,7 @@ import (
 const discordParent = `<!doctype html>
 <html><head><meta charset="utf-8"><title>Discord</title></head>
 <body style="margin:0">
-<iframe id="app" width="390" height="900" style="border:0" src="/activity/?frame_id=frame-1&instance_id=i-1-abc&platform=desktop&guild_id=g1&channel_id=%s&location_id=loc-1"></iframe>
+<iframe id="app" width="390" height="900" style="border:0" src="/activity/?frame_id=frame-1&instance_id=i-1-abc&platform=desktop&guild_id=g1&channel_id=%s&location_id=loc-1%s"></iframe>
 <script>
 var app = document.getElementById('app');
 window.sent = [];
@@ -57,7 +57,11 @@ func (f *playFixture) withDiscordParent() {
 	mux.Handle("/", f.web.Handler())
 	mux.HandleFunc("GET /discord-parent", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprintf(w, discordParent, url.QueryEscape(r.URL.Query().Get("channel")))
+		q, custom := r.URL.Query(), ""
+		if c := q.Get("custom"); c != "" {
+			custom = "&custom_id=" + url.QueryEscape(c) // a deep link's
+		}
+		fmt.Fprintf(w, discordParent, url.QueryEscape(q.Get("channel")), custom)
 	})
 	// A code as Discord's authorize gives the Activity: for the user the
 	// fake approves as (LoginAs).
@@ -89,7 +93,8 @@ func (f *playFixture) withDiscordParent() {
 // A player launched in the game's thread is logged in through the SDK,
 // sees the board and plays a move by tapping inside the frame; a spectator
 // launched in the same thread watches it arrive and has nothing to tap; a
-// player launched in a channel without a game picks one of their games.
+// deep link opens the game it names; a player launched in a channel
+// without a game picks one of their games.
 func TestBrowserActivity(t *testing.T) {
 	f := newPlayFixture(t)
 	f.withDiscordParent()
@@ -102,12 +107,12 @@ func TestBrowserActivity(t *testing.T) {
 	inFrame := func(js string) string {
 		return `(function(){ var d = document.getElementById('app').contentDocument; if (!d || !d.body) return false; ` + js + ` })()`
 	}
-	launch := func(u fakediscord.User, channel, until string) context.Context {
+	launch := func(u fakediscord.User, query, until string) context.Context {
 		t.Helper()
 		ctx := within(t, tab(t, true))
 		f.fake.LoginAs(u)
 		start := time.Now()
-		if err := chromedp.Do(ctx, viewport(420, 950), chromedp.Navigate(f.srv.URL+"/discord-parent?channel="+channel)); err != nil {
+		if err := chromedp.Do(ctx, viewport(420, 950), chromedp.Navigate(f.srv.URL+"/discord-parent?"+query)); err != nil {
 			t.Fatalf("%s's launch: %v", u.Name, err)
 		}
 		wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
@@ -121,8 +126,8 @@ func TestBrowserActivity(t *testing.T) {
 		return ctx
 	}
 	ready := fmt.Sprintf(`d.body.dataset.ready === '1' && d.body.dataset.game === '%d' && d.body.dataset.live === '1'`, id)
-	a := launch(alice, "777", ready+` && d.body.dataset.me === 'turn'`)
-	c := launch(carol, "777", ready+` && d.body.dataset.me === 'wait'`)
+	a := launch(alice, "channel=777", ready+` && d.body.dataset.me === 'turn'`)
+	c := launch(carol, "channel=777", ready+` && d.body.dataset.me === 'wait'`)
 
 	// What the SDK asked of Discord: the handshake with our client id, the
 	// authorize command as documented, then authenticate.
@@ -203,8 +208,12 @@ func TestBrowserActivity(t *testing.T) {
 	}
 	f.mu.Unlock()
 
+	// Bruno follows a deep link naming the game (custom_id): it opens
+	// there, seen from his seat, and shows alice's move.
+	launch(bruno, "channel=1&custom="+Token(testSecret, id), ready+` && d.body.dataset.plies === '1' && d.defaultView.bermudaBoard.state.orient === 1 && d.body.dataset.me === 'turn'`)
+
 	// Dave, launched where no game is played, picks his game from the list.
-	d := launch(dave, "555000", `d.body.dataset.list === '1'`)
+	d := launch(dave, "channel=555000", `d.body.dataset.list === '1'`)
 	if err := chromedp.Do(d, chromedp.Click(chromedp.CSS(`#gamelist button`), chromedp.FromNode(frame(d)), chromedp.NodeVisible)); err != nil {
 		t.Fatalf("picking a game: %v", err)
 	}

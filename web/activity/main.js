@@ -46,7 +46,7 @@ async function open(g) {
   say('');
   const seat = Math.max(g.seat, 0);
   stop = window.bermudaStart(data, {
-    base, headers: auth(), ply: data.pos.length - 1, seat, orient: seat, drawn: false, history: false,
+    base, headers: auth(), ply: data.pos.length - 1, seat, orient: seat, drawn: false, embedded: true,
   });
 }
 
@@ -102,7 +102,11 @@ async function main() {
   await sdk.commands.authenticate({ access_token: session.access_token });
   delete session.access_token; // Discord has it; the page needs only our session
   $('tolist').onclick = () => list('').catch(fail);
-  const g = sdk.channelId ? await get('game?channel=' + encodeURIComponent(sdk.channelId)) : null;
+  // A deep link's custom_id may name a game by its address; else the
+  // channel's game; else the list.
+  let g = null;
+  if (/^[0-9]+-[A-Za-z0-9_-]+$/.test(sdk.customId || '')) g = await get('game?game=' + sdk.customId);
+  if (!g && sdk.channelId) g = await get('game?channel=' + encodeURIComponent(sdk.channelId));
   if (g) {
     await open(g);
     $('tolist').hidden = false;

@@ -11,8 +11,9 @@
   // answers are (/g/<id>-<mac>, or relative in the Activity); o.headers go
   // with every request (the Activity's session: cookies are third-party
   // in Discord's iframe); o.ply, o.seat, o.orient what the page shows
-  // first; o.drawn that the server drew the board already; o.history that
-  // the address follows the page (?ply=…). It returns stop().
+  // first; o.drawn that the server drew the board already; o.embedded that
+  // the page is Discord's Activity (its address stays as Discord made it,
+  // and there is no log-out: Discord says who reads). It returns stop().
   function start(D, o) {
     var root = document.getElementById('board');
     var base = o.base, headers = o.headers || {};
@@ -200,12 +201,12 @@
       if (ply === st.ply) return;
       st.ply = ply;
       draw();
-      if (push !== false && o.history) history.replaceState(null, '', query(st.ply, st.seat, st.orient !== st.seat));
+      if (push !== false && !o.embedded) history.replaceState(null, '', query(st.ply, st.seat, st.orient !== st.seat));
     }
     function flip() {
       st.orient = 1 - st.orient;
       draw();
-      if (o.history) history.replaceState(null, '', query(st.ply, st.seat, st.orient !== st.seat));
+      if (!o.embedded) history.replaceState(null, '', query(st.ply, st.seat, st.orient !== st.seat));
     }
 
     document.querySelector('.controls').addEventListener('click', function (e) {
@@ -336,7 +337,7 @@
         return;
       }
       var role = me.seat >= 0 ? 'You play ' + esc(D.roles[me.seat]) + '.' : 'You are watching.';
-      you.innerHTML = role + (o.history ? ' <a href="' + esc(me.logout) + '">Log out</a>' : '');
+      you.innerHTML = role + (!o.embedded ? ' <a href="' + esc(me.logout) + '">Log out</a>' : '');
       document.body.dataset.seat = me.seat;
       if (!me.play) { acts.innerHTML = ''; return; }
       var b = [];
@@ -443,6 +444,6 @@
   if (data) {
     var root = document.getElementById('board');
     start(JSON.parse(data.textContent), { base: location.pathname.replace(/\/+$/, ''), ply: +root.dataset.ply,
-      orient: +root.dataset.orient, seat: +root.dataset.seat, drawn: true, history: true });
+      orient: +root.dataset.orient, seat: +root.dataset.seat, drawn: true });
   }
 })();
