@@ -26,10 +26,10 @@ import (
 // a code, POST /activity/token exchanges it here (with the client secret)
 // and answers the access token (for the SDK's authenticate) with a session
 // and its CSRF token, which the page holds in memory and sends as
-// "Authorization: Bearer …". GET /activity/game?channel=… then names the
-// game played in the channel (its thread) the Activity was launched in,
-// (or the game a deep link's custom_id names), and GET
-// /activity/games?guild=… the player's own open games there.
+// "Authorization: Bearer …". GET /activity/game then names the game a
+// deep link's custom_id gives the address of, or the game played in the
+// channel (its thread) the Activity was launched in; GET
+// /activity/games?guild=… lists the player's own open games in the server.
 
 // activityCSP allows only this host (Discord's proxy, inside Discord) and
 // being framed by Discord's clients (discord.com, its ptb and canary
