@@ -2,10 +2,14 @@ package web
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
+	"fmt"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/url"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -228,5 +232,26 @@ func TestActivityGames(t *testing.T) {
 	}
 	if res, _ := f.bearerGet("/activity/game?channel=900", ""); res.StatusCode != 401 {
 		t.Fatalf("the channel's game without a session: %d", res.StatusCode)
+	}
+}
+
+// TestActivityBundleIsBuilt: the committed bundle was built from the
+// committed sources (its header names their hash): a change to the
+// Activity's script or to its locked packages needs `npm run build`.
+func TestActivityBundleIsBuilt(t *testing.T) {
+	h := sha256.New()
+	for _, name := range []string{"activity/main.js", "activity/package-lock.json"} {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.Write(b)
+	}
+	bundle, err := fs.ReadFile(staticFS, "static/activity.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("built from sources %x.", h.Sum(nil)); !strings.Contains(string(bundle[:min(len(bundle), 300)]), want) {
+		t.Fatalf("static/activity.js is not built from web/activity's sources (%s): cd web/activity && npm ci && npm run build", want)
 	}
 }

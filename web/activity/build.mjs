@@ -4,6 +4,7 @@
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
+import crypto from 'node:crypto';
 
 const out = '../static/activity.js';
 const result = await esbuild.build({
@@ -18,7 +19,10 @@ for (const input of Object.keys(result.metafile.inputs)) {
   const m = input.match(/node_modules\/(@[^/]+\/[^/]+|[^/]+)\/(?:output\/lib\/([^/]+)\/)?/);
   if (m) pkgs.set(m[2] || m[1], input);
 }
-let head = '/*! The Discord Activity of Bermuda (MIT). It contains these packages, under these licences:\n';
+// The sources' hash, which a Go test checks: a change to main.js or to the
+// locked versions without a new bundle fails it.
+const source = crypto.createHash('sha256').update(fs.readFileSync('main.js')).update(fs.readFileSync('package-lock.json')).digest('hex');
+let head = `/*! The Discord Activity of Bermuda (MIT), built from sources ${source}.\nIt contains these packages, under these licences:\n`;
 for (const [name, file] of [...pkgs].sort()) {
   const dir = path.join('node_modules', name);
   let text;

@@ -1,4 +1,5 @@
-/*! The Discord Activity of Bermuda (MIT). It contains these packages, under these licences:
+/*! The Discord Activity of Bermuda (MIT), built from sources b0aa348808b3c326c80b753531d1e12e26d1385d62baa55a0a84f6c4860da4f0.
+It contains these packages, under these licences:
 
 @discord/embedded-app-sdk 2.5.0 (MIT)
 MIT License
