@@ -21,11 +21,17 @@ func (b *Bot) onEvent(ctx context.Context, ev play.Event) {
 	case play.Moved:
 		b.showMove(ev)
 		if b.computerToAct(ev.Row, ev.Next) {
-			b.opponent().due(ev.Row.ID) // its reply is searched off the interaction's path
+			b.opponent().Due(ev.Row.ID) // its reply is searched off the interaction's path
 		}
 	case play.Ended:
-		if ev.Abandoned {
+		switch {
+		case ev.Abandoned:
 			return // said where the game was challenged (scheduler.go, unopened.go)
+		case ev.Reason == "forfeit":
+			if ev.Row.ThreadID != "" { // never opened: nothing to say there
+				b.announceEnd(ev.Row, ev.Game, ev.Winner, "forfeit (the opponent withdrew from the tournament)", ev.Result)
+			}
+			return
 		}
 		if ev.Reason == "time" && !ev.ByMove {
 			loser := games.Player(ev.Winner).Other()

@@ -12,6 +12,7 @@ import (
 	"github.com/bermudachess/bermuda/bot/fakediscord"
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/play"
 )
 
 var (
@@ -352,7 +353,7 @@ func TestTournamentSevenPlayersFourRounds(t *testing.T) {
 	// Every board has its result; the points add up to one per board.
 	entrants, _ := h.store.TournamentEntrants(ctx, tid)
 	boards, _ := h.store.TournamentBoards(ctx, tid)
-	_, ranked, err := standingsTable(h.tournamentRow(tid), entrants, boards)
+	_, ranked, err := play.Standings(h.tournamentRow(tid), entrants, boards)
 	if err != nil {
 		t.Fatal(err)
 	}
