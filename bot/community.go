@@ -201,7 +201,7 @@ func (b *Bot) cmdHelp(ctx context.Context, r *request) error {
 		"• `/notify` — mentions, a DM or a daily digest when it's your move; `/games mine:True` — your games everywhere, your move first.\n" +
 		"• Every die roll is posted as its own message. Time control: days per move; a reminder at 80% of the time; running out loses.\n" +
 		"• `/vacation start days [from]` — a holiday, now or planned: your clocks stop in all your games (30 days a year); `end`, `status`.\n" +
-		"• Server managers: `/settings days` (default time control), `tournament_role` (who may run tournaments), `puzzle_channel` (a daily puzzle).\n"
+		"• Server managers: `/settings days` (default time control), `tournament_role` (who may run tournaments), `puzzle_channel` (a daily puzzle), `pages` (game pages on the web).\n"
 	if app != "" {
 		text += fmt.Sprintf("Invite me: https://discord.com/oauth2/authorize?client_id=%s&permissions=%d&scope=bot+applications.commands", app, InvitePermissions)
 	}
