@@ -355,39 +355,10 @@ func (b *Bot) dmFailed(ctx context.Context, n db.NoticeSetting, thread string, e
 // before anything is sent: at most one digest a day, whatever the
 // restarts and replicas; none is sent when no game waits for them.
 func (b *Bot) digests(ctx context.Context, now time.Time) {
-	now = now.UTC()
-	day := now.Format(time.DateOnly)
-	due, err := b.store.DueDigests(ctx, day, now.Hour())
-	if err != nil {
-		b.log.Error("reading due digests", "err", err)
-		return
-	}
-	for _, n := range due {
-		func() {
-			defer b.survive("a daily digest", 0)
-			b.digestOne(ctx, n, day)
-		}()
-	}
-}
-
-func (b *Bot) digestOne(ctx context.Context, n db.NoticeSetting, day string) {
-	claimed, err := b.store.ClaimDigest(ctx, n.UserID, day)
-	if err != nil || !claimed {
-		if err != nil {
-			b.log.Warn("claiming a digest", "user", n.UserID, "err", err)
-		}
-		return
-	}
-	if _, away := b.onHoliday(ctx, n.UserID); away {
-		return // no digest on holiday: nothing is waiting on them
-	}
-	list, err := b.play.PlayerGames(ctx, n.UserID)
-	if err != nil {
-		b.log.Warn("listing a digest's games", "user", n.UserID, "err", err)
-		return
-	}
-	b.dmYourMoves(ctx, n, list, func(games int) string {
-		return fmt.Sprintf("📬 **Your daily digest:** it's your move in %s.", plural(games, "game"))
+	b.play.Digests(ctx, now, func(n db.NoticeSetting, list []playerGame) {
+		b.dmYourMoves(ctx, n, list, func(games int) string {
+			return fmt.Sprintf("📬 **Your daily digest:** it's your move in %s.", plural(games, "game"))
+		})
 	})
 }
 

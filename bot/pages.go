@@ -13,20 +13,14 @@ import (
 // pagesOn says whether the server shows its games on the web. A failure
 // to read the setting counts as off: a switch a server turned off must
 // not be taken as on.
-func (b *Bot) pagesOn(ctx context.Context, guildID string) bool {
+func (b *Bot) pagesOn(guildID string) bool {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
 	set, err := b.store.Settings(ctx, guildID)
 	if err != nil {
 		b.log.Warn("reading whether a server shows game pages", "guild", guildID, "err", err)
-		return false
 	}
-	return !set.PagesOff
-}
-
-// pagesOnFor is pagesOn for a board post, which has no context of its own.
-func (b *Bot) pagesOnFor(guildID string) bool {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	return b.pagesOn(ctx, guildID)
+	return err == nil && !set.PagesOff
 }
 
 // pagesText says what the switch now is.

@@ -89,7 +89,7 @@ func moveButton(gameID int64) []discordgo.MessageComponent {
 // server that turned them off (pages.go).
 func (b *Bot) boardButton(gameID int64, guildID string) discordgo.MessageComponent {
 	switch {
-	case b.pageURL == nil || !b.pagesOnFor(guildID):
+	case b.pageURL == nil || !b.pagesOn(guildID):
 		return nil
 	case b.activities:
 		return discordgo.Button{Label: "Board", Emoji: &discordgo.ComponentEmoji{Name: "🌐"}, Style: discordgo.SecondaryButton, CustomID: fmt.Sprintf("board:%d", gameID)}

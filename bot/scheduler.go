@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"runtime/debug"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -23,15 +22,15 @@ func (b *Bot) Tick(ctx context.Context) {
 	now := b.Now()
 	b.remind(ctx, now)   // each game's reminder survives its own panic
 	b.timeouts(ctx, now) // and so does each loss on time
-	func() { defer b.survive("games whose opening was cut short", 0); b.unopenedGames(ctx, now) }()
-	func() { defer b.survive("expiring challenges", 0); b.expireChallenges(ctx, now) }()
-	func() { defer b.survive("the computer's due moves", 0); b.opponent().DueMoves(ctx) }()
-	func() { defer b.survive("reviews whose process stopped", 0); b.resumeReviews(ctx) }()
-	func() { defer b.survive("tournaments", 0); b.dueTournaments(ctx, now) }() // tournament_rounds.go
-	func() { defer b.survive("daily puzzles", 0); b.dailyPuzzles(ctx, now) }()
-	func() { defer b.survive("returns from holiday", 0); b.holidayReturns(ctx, now) }()            // holiday_back.go
-	func() { defer b.survive("daily digests", 0); b.digests(ctx, now) }()                          // notify.go
-	func() { defer b.survive("conditional moves", 0); b.play.FollowDue(ctx, schedulerPatience) }() // play/lines.go
+	func() { defer b.play.Survive("games whose opening was cut short", 0); b.unopenedGames(ctx, now) }()
+	func() { defer b.play.Survive("expiring challenges", 0); b.expireChallenges(ctx, now) }()
+	func() { defer b.play.Survive("the computer's due moves", 0); b.opponent().DueMoves(ctx) }()
+	func() { defer b.play.Survive("reviews whose process stopped", 0); b.resumeReviews(ctx) }()
+	func() { defer b.play.Survive("tournaments", 0); b.dueTournaments(ctx, now) }() // tournament_rounds.go
+	func() { defer b.play.Survive("daily puzzles", 0); b.dailyPuzzles(ctx, now) }()
+	func() { defer b.play.Survive("returns from holiday", 0); b.holidayReturns(ctx, now) }()            // holiday_back.go
+	func() { defer b.play.Survive("daily digests", 0); b.digests(ctx, now) }()                          // notify.go
+	func() { defer b.play.Survive("conditional moves", 0); b.play.FollowDue(ctx, schedulerPatience) }() // play/lines.go
 	// Claims on interaction ids only matter while Discord might deliver an
 	// id again: never after its 15-minute token life. Keep an hour.
 	if _, err := b.store.ForgetInteractions(ctx, time.Now().Add(-time.Hour)); err != nil {
@@ -82,13 +81,6 @@ func (b *Bot) remind(ctx context.Context, now time.Time) {
 		}
 		b.noticeReminder(s.Row, s.Game) // by DM to players who chose it (notify.go)
 	})
-}
-
-// survive, deferred, turns a panic in a scheduled job into a log line.
-func (b *Bot) survive(job string, gameID int64) {
-	if p := recover(); p != nil {
-		b.log.Error("scheduled job panicked", "job", job, "game", gameID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
-	}
 }
 
 // timeouts ends the games lost on time (play.TimeLosses; events.go says

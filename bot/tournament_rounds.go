@@ -31,22 +31,11 @@ import (
 // at that point; in production it always returns true.
 var afterRoundCommitted = func(tournamentID int64, round int) bool { return true }
 
-// dueTournaments advances every tournament that has work now.
+// dueTournaments advances every tournament that has work now
+// (play.DueTournaments) and shows what it did.
 func (b *Bot) dueTournaments(ctx context.Context, now time.Time) {
 	b.announceLostRounds(ctx)
-	due, err := b.store.DueTournaments(ctx, now)
-	if err != nil {
-		b.log.Error("reading due tournaments", "err", err)
-		return
-	}
-	for _, t := range due {
-		func() {
-			defer b.survive("tournament", 0)
-			if _, err := b.advanceTournament(ctx, t); err != nil {
-				b.log.Error("advancing a tournament", "tournament", t.ID, "err", err)
-			}
-		}()
-	}
+	b.play.DueTournaments(ctx, now, func(a play.Advanced) { b.showAdvance(ctx, a) })
 }
 
 // advanceTournament has package play do what t needs next (start, pair
@@ -57,23 +46,33 @@ func (b *Bot) advanceTournament(ctx context.Context, t db.Tournament) (string, e
 	if err != nil {
 		return "", err
 	}
-	t = a.Tournament
+	return b.showAdvance(ctx, a), nil
+}
+
+// showAdvance shows a tournament's step and says what it did ("" if
+// nothing).
+func (b *Bot) showAdvance(ctx context.Context, a play.Advanced) string {
+	t := a.Tournament
 	switch a.Step {
 	case play.StepCancel:
 		text := fmt.Sprintf("🛑 Swiss #%d (%s) was cancelled: it needs at least two players and had %d at its start.",
 			t.ID, variantName(t.Variant), len(a.Entrants))
 		b.sendText(t.ChannelID, text, noPings)
 		b.refreshAnnouncement(ctx, t.ID)
-		return text, nil
+		return text
 	case play.StepFinish:
 		why := ""
 		if a.NoPairing {
 			why = "No legal pairing remained (everyone left has met), so it ends early."
 		}
-		return b.finishTournament(ctx, t, a.Entrants, why)
+		text, err := b.finishTournament(ctx, t, a.Entrants, why)
+		if err != nil {
+			b.log.Error("posting a tournament's final standings", "tournament", t.ID, "err", err)
+		}
+		return text
 	case play.StepPair:
 		if !afterRoundCommitted(t.ID, t.Round) {
-			return "", nil
+			return ""
 		}
 		names := entrantNames(a.Entrants)
 		text := roundText(t, a.Boards, names)
@@ -82,9 +81,9 @@ func (b *Bot) advanceTournament(ctx context.Context, t db.Tournament) (string, e
 			b.openBoardGame(ctx, t, g, names)
 		}
 		b.refreshAnnouncement(ctx, t.ID)
-		return text, nil
+		return text
 	}
-	return "", nil
+	return ""
 }
 
 // announceRound posts t's current round's pairings (text), with the
@@ -102,34 +101,13 @@ func (b *Bot) announceRound(ctx context.Context, t db.Tournament, text string) b
 }
 
 // announceLostRounds posts each round whose pairings were committed but
-// never announced (the process stopped in between): once, claimed like
-// the post it stands for.
+// never announced (play.LostRounds): once, claimed like the post it
+// stands for.
 func (b *Bot) announceLostRounds(ctx context.Context) {
-	lost, err := b.store.UnannouncedRounds(ctx)
-	if err != nil {
-		b.log.Error("reading rounds never announced", "err", err)
-		return
-	}
-	for _, t := range lost {
-		entrants, err := b.store.TournamentEntrants(ctx, t.ID)
-		if err != nil {
-			b.log.Error("reading a tournament's entrants", "tournament", t.ID, "err", err)
-			continue
-		}
-		all, err := b.store.TournamentBoards(ctx, t.ID)
-		if err != nil {
-			b.log.Error("reading a tournament's boards", "tournament", t.ID, "err", err)
-			continue
-		}
-		var boards []db.Board
-		for _, bd := range all {
-			if bd.Round == t.Round {
-				boards = append(boards, bd)
-			}
-		}
-		b.log.Warn("a round's announcement was lost; posting it now", "tournament", t.ID, "round", t.Round)
-		if b.announceRound(ctx, t, roundText(t, boards, entrantNames(entrants))) {
-			b.refreshAnnouncement(ctx, t.ID) // "round N under way", which the crash may also have cut
+	for _, a := range b.play.LostRounds(ctx) {
+		b.log.Warn("a round's announcement was lost; posting it now", "tournament", a.Tournament.ID, "round", a.Tournament.Round)
+		if b.announceRound(ctx, a.Tournament, roundText(a.Tournament, a.Boards, entrantNames(a.Entrants))) {
+			b.refreshAnnouncement(ctx, a.Tournament.ID) // "round N under way", which the crash may also have cut
 		}
 	}
 }

@@ -207,7 +207,7 @@ func (p *Service) HolidayReturns(ctx context.Context, now time.Time, welcome fun
 	}
 	for _, h := range over {
 		func() {
-			defer p.survive("a return from holiday", 0)
+			defer p.Survive("a return from holiday", 0)
 			claimed, err := p.store.ClaimReturn(ctx, h.ID, now)
 			if err != nil || !claimed {
 				if err != nil {

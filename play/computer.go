@@ -236,7 +236,7 @@ func (c *Computer) Wait() {
 // ends this turn's work without ending the process; the game is left
 // unlocked and due, for the next DueMoves.
 func (c *Computer) moveSurviving(ctx context.Context, gameID int64) (again bool) {
-	defer c.p.survive("the computer's move", gameID)
+	defer c.p.Survive("the computer's move", gameID)
 	return c.Move(ctx, gameID)
 }
 

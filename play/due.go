@@ -30,7 +30,7 @@ func (p *Service) RunDue(ctx context.Context, id int64, patience time.Duration, 
 		return
 	}
 	defer s.Unlock()
-	defer p.survive(job, id)
+	defer p.Survive(job, id)
 	run(s)
 }
 

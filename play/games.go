@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/holiday"
 )
 
 // PlayerGame is one of a player's active games, and whose move it is.
@@ -60,4 +61,42 @@ func deadlineBefore(a, c time.Time) bool {
 		return true
 	}
 	return a.Before(c)
+}
+
+// Digests claims the daily digest of each player who chose one and whose
+// hour (UTC) has come, once a day across replicas and restarts, and hands
+// send their games, theirs to move first; a player on holiday gets none
+// (nothing waits on them). A panic in one is logged and the others sent.
+func (p *Service) Digests(ctx context.Context, now time.Time, send func(n db.NoticeSetting, list []PlayerGame)) {
+	now = now.UTC()
+	day := now.Format(time.DateOnly)
+	due, err := p.store.DueDigests(ctx, day, now.Hour())
+	if err != nil {
+		p.log.Error("reading due digests", "err", err)
+		return
+	}
+	for _, n := range due {
+		func() {
+			defer p.Survive("a daily digest", 0)
+			claimed, err := p.store.ClaimDigest(ctx, n.UserID, day)
+			if err != nil || !claimed {
+				if err != nil {
+					p.log.Warn("claiming a digest", "user", n.UserID, "err", err)
+				}
+				return
+			}
+			_, hs, err := p.HolidaysOf(ctx, n.UserID, now)
+			if err != nil {
+				p.log.Warn("reading holidays", "user", n.UserID, "err", err)
+			} else if _, away := holiday.Current(hs, now); away {
+				return
+			}
+			list, err := p.PlayerGames(ctx, n.UserID)
+			if err != nil {
+				p.log.Warn("listing a digest's games", "user", n.UserID, "err", err)
+				return
+			}
+			send(n, list)
+		}()
+	}
 }

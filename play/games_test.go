@@ -56,3 +56,27 @@ func TestHolidayReturnsOnce(t *testing.T) {
 		t.Fatalf("welcomed %+v, want ann once", welcomed)
 	}
 }
+
+// A daily digest is sent once a day, with the player's games; none while
+// they are on holiday.
+func TestDigestsOncePerDayNotOnHoliday(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	id := f.game("chess") // ann to move
+	for _, u := range []string{ann, bob} {
+		if err := f.store.SetNotice(ctx, u, db.NoticeDigest, 0, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	now := time.Now()
+	if _, err := f.store.AddHoliday(ctx, db.Holiday{UserID: bob, PlannedAt: now.Add(-time.Hour), Start: now.Add(-time.Hour), End: now.Add(48 * time.Hour)}, nil); err != nil {
+		t.Fatal(err)
+	}
+	sent := map[string][]PlayerGame{}
+	for range 2 {
+		f.p.Digests(ctx, now, func(n db.NoticeSetting, list []PlayerGame) { sent[n.UserID] = append(sent[n.UserID], list...) })
+	}
+	if len(sent) != 1 || len(sent[ann]) != 1 || sent[ann][0].Row.ID != id || !sent[ann][0].YourMove {
+		t.Fatalf("digests sent: %+v (want ann's once, none to bob on holiday)", sent)
+	}
+}

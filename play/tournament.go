@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/games"
@@ -212,4 +213,59 @@ func (p *Service) Withdraw(ctx context.Context, t db.Tournament, userID string, 
 		s.Unlock()
 	}
 	return w, nil
+}
+
+// DueTournaments advances every tournament that has work by now (its
+// start came, or a round's last game ended) and hands each step taken to
+// shown; a panic in one is logged and the others advanced.
+func (p *Service) DueTournaments(ctx context.Context, now time.Time, shown func(Advanced)) {
+	due, err := p.store.DueTournaments(ctx, now)
+	if err != nil {
+		p.log.Error("reading due tournaments", "err", err)
+		return
+	}
+	for _, t := range due {
+		func() {
+			defer p.Survive("tournament", 0)
+			a, err := p.AdvanceTournament(ctx, t)
+			if err != nil {
+				p.log.Error("advancing a tournament", "tournament", t.ID, "err", err)
+				return
+			}
+			shown(a)
+		}()
+	}
+}
+
+// LostRounds are the rounds whose pairings were committed but never
+// announced (the process stopped in between): each as an Advanced of
+// StepPair with the round's boards and the entrants, but no games to open
+// (those are the cut-short openings' repair).
+func (p *Service) LostRounds(ctx context.Context) []Advanced {
+	lost, err := p.store.UnannouncedRounds(ctx)
+	if err != nil {
+		p.log.Error("reading rounds never announced", "err", err)
+		return nil
+	}
+	var out []Advanced
+	for _, t := range lost {
+		entrants, err := p.store.TournamentEntrants(ctx, t.ID)
+		if err != nil {
+			p.log.Error("reading a tournament's entrants", "tournament", t.ID, "err", err)
+			continue
+		}
+		all, err := p.store.TournamentBoards(ctx, t.ID)
+		if err != nil {
+			p.log.Error("reading a tournament's boards", "tournament", t.ID, "err", err)
+			continue
+		}
+		a := Advanced{Step: StepPair, Tournament: t, Entrants: entrants}
+		for _, bd := range all {
+			if bd.Round == t.Round {
+				a.Boards = append(a.Boards, bd)
+			}
+		}
+		out = append(out, a)
+	}
+	return out
 }

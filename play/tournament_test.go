@@ -111,3 +111,36 @@ func TestTournamentNextStepAndSwissView(t *testing.T) {
 		t.Fatalf("b's cells: %+v (rows %+v)", cells, table.Rows)
 	}
 }
+
+// The scheduler's pass pairs a tournament whose start came; its round,
+// not announced yet, is a lost round until its announcement is claimed.
+func TestDueTournamentsAndLostRounds(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	id, err := f.store.CreateTournament(ctx, db.Tournament{GuildID: "g", ChannelID: "c", OrganiserID: ann, Variant: "chess",
+		Rounds: 2, Days: 2, State: "open", StartsAt: time.Now().Add(-time.Minute), CreatedAt: time.Now()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []string{ann, bob} {
+		f.store.UpsertPlayer(ctx, u, u)
+		if err := f.store.JoinTournament(ctx, id, db.Entrant{UserID: u, Name: u, Rating: 1500}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var steps []Advanced
+	f.p.DueTournaments(ctx, time.Now(), func(a Advanced) { steps = append(steps, a) })
+	if len(steps) != 1 || steps[0].Step != StepPair || len(steps[0].Games) != 1 || steps[0].Tournament.Round != 1 {
+		t.Fatalf("the pass: %+v", steps)
+	}
+	lost := f.p.LostRounds(ctx)
+	if len(lost) != 1 || lost[0].Tournament.ID != id || len(lost[0].Boards) != 1 || len(lost[0].Entrants) != 2 {
+		t.Fatalf("the round not announced: %+v", lost)
+	}
+	if ok, err := f.store.ClaimRoundAnnouncement(ctx, id, 1); !ok || err != nil {
+		t.Fatalf("claiming the announcement: %v %v", ok, err)
+	}
+	if lost := f.p.LostRounds(ctx); len(lost) != 0 {
+		t.Fatalf("an announced round is still lost: %+v", lost)
+	}
+}
