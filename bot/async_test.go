@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/bermudachess/bermuda/bot/fakediscord"
+	"github.com/bermudachess/bermuda/play"
 )
 
 func lastContent(h *harness, channel string) string {
@@ -71,7 +72,7 @@ func contents(h *harness, channel string) []string {
 func TestChallengeExpiryRemovesButtons(t *testing.T) {
 	h := newHarness(t)
 	msg := h.challenge(ann, "bermuda", &bob)
-	h.clock.Advance(ChallengeLifetime + time.Minute)
+	h.clock.Advance(play.ChallengeLifetime + time.Minute)
 	h.bot.Tick(t.Context())
 	m, _ := h.fake.Message(msg)
 	if len(m.Components) != 0 || !strings.Contains(m.Content, "expired") {

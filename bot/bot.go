@@ -52,7 +52,7 @@ type Bot struct {
 
 	// computer plays the bot's side of games against the computer;
 	// made on first use (opponent).
-	computer     *computer
+	computer     *play.Computer
 	computerOnce sync.Once
 	// pictures draws long pictures (replays) off the interaction path.
 	pictures *workers
@@ -157,7 +157,7 @@ func (b *Bot) Drain(timeout time.Duration) bool {
 	b.mu.Lock()
 	b.closing = true
 	b.mu.Unlock()
-	defer b.opponent().stop()
+	defer b.opponent().Stop()
 	done := make(chan struct{})
 	// Interactions first (they may queue pictures), then the pictures.
 	go func() { b.inflight.Wait(); b.pictures.stop(timeout); close(done) }()

@@ -4,16 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/play"
 )
-
-// ChallengeLifetime is how long an unanswered challenge stays open.
-const ChallengeLifetime = 48 * time.Hour
 
 var threadPerms = []int64{
 	discordgo.PermissionViewChannel, discordgo.PermissionSendMessages, discordgo.PermissionEmbedLinks,
@@ -82,16 +79,12 @@ func (b *Bot) cmdChallenge(ctx context.Context, r *request) error {
 		return b.challengeComputer(ctx, r, computerGame{guildID: r.i.GuildID, channelID: r.i.ChannelID, human: challenger.ID,
 			variant: v.ID, color: color, days: days, level: level})
 	}
-	now := b.Now()
-	c := db.Challenge{
-		GuildID: r.i.GuildID, ChannelID: r.i.ChannelID, ChallengerID: challenger.ID, OpponentID: opponentID,
-		Variant: v.ID, Color: color, Days: days, State: "open", CreatedAt: now, ExpiresAt: now.Add(ChallengeLifetime),
-	}
-	id, err := b.store.CreateChallenge(ctx, c)
+	c, err := b.play.Challenge(ctx, db.Challenge{GuildID: r.i.GuildID, ChannelID: r.i.ChannelID, ChallengerID: challenger.ID,
+		OpponentID: opponentID, Variant: v.ID, Color: color, Days: days})
 	if err != nil {
 		return err
 	}
-	c.ID = id
+	id := c.ID
 	resp := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: challengeMessage(c, v)}
 	if err := r.respond(resp); err != nil {
 		b.store.CloseChallenge(ctx, id, "cancelled")
@@ -157,20 +150,33 @@ func variantList() string {
 	return s
 }
 
-// openChallenge loads a challenge and refuses a used one, saying what
-// became of it (challengeClosed).
-func (b *Bot) openChallenge(ctx context.Context, r *request, id int64) (db.Challenge, error) {
-	c, err := b.store.Challenge(ctx, id)
-	if errors.Is(err, db.ErrNotFound) {
-		return c, userErrorf("This challenge no longer exists.")
+// challengeRefusal words play's refusal of an answer (verb: accept,
+// decline or cancel) to a challenge.
+func (b *Bot) challengeRefusal(ctx context.Context, r *request, verb string, err error) error {
+	var ref *play.ChallengeRefusal
+	if !errors.As(err, &ref) {
+		return err
 	}
-	if err != nil {
-		return c, err
+	c := ref.Challenge
+	switch {
+	case errors.Is(err, play.ErrNoChallenge):
+		return userErrorf("This challenge no longer exists.")
+	case errors.Is(err, play.ErrChallengeClosed):
+		return b.challengeClosed(ctx, c, r.userID())
+	case errors.Is(err, play.ErrOwnChallenge) && verb == "accept":
+		return userErrorf("You can't accept your own challenge. Use **Cancel** to withdraw it.")
+	case errors.Is(err, play.ErrOwnChallenge):
+		return userErrorf("That's your own challenge: use **Cancel** to withdraw it.")
+	case errors.Is(err, play.ErrNotChallenged) && verb == "accept":
+		return userErrorf("Only %s can accept this challenge. Start your own with `/challenge`.", mention(c.OpponentID))
+	case errors.Is(err, play.ErrNotChallenged):
+		return userErrorf("Only %s can decline this challenge.", mention(c.OpponentID))
+	case errors.Is(err, play.ErrOpenToAnyone):
+		return userErrorf("This challenge is open to anyone; just leave it if you don't want to play.")
+	case errors.Is(err, play.ErrNotChallenger):
+		return userErrorf("Only %s, who made this challenge, can cancel it.", mention(c.ChallengerID))
 	}
-	if c.State != "open" {
-		return c, b.challengeClosed(ctx, c, r.userID())
-	}
-	return c, nil
+	return err
 }
 
 // challengeClosed explains a click on a challenge that is no longer open.
@@ -210,50 +216,28 @@ func (b *Bot) gameOfChallenge(ctx context.Context, c db.Challenge) string {
 }
 
 func (b *Bot) btnAccept(ctx context.Context, r *request, id int64) error {
-	c, err := b.openChallenge(ctx, r, id)
-	if err != nil {
-		return err
-	}
 	acceptor := r.userID()
-	switch {
-	case acceptor == c.ChallengerID:
-		return userErrorf("You can't accept your own challenge. Use **Cancel** to withdraw it.")
-	case c.OpponentID != "" && acceptor != c.OpponentID:
-		return userErrorf("Only %s can accept this challenge. Start your own with `/challenge`.", mention(c.OpponentID))
-	}
-	if err := r.needPerms(threadPerms...); err != nil {
-		return err
-	}
-	if err := b.store.UpsertPlayer(ctx, acceptor, r.userName()); err != nil {
-		return err
-	}
-	row, g, startEvents, err := b.play.NewGame(ctx, db.Game{GuildID: c.GuildID, ChannelID: c.ChannelID, Variant: c.Variant,
-		Players: b.play.Seats(c.ChallengerID, acceptor, c.Color), Days: c.Days})
+	s, startEvents, c, err := b.play.AcceptChallenge(ctx, id, acceptor, func() error {
+		if err := r.needPerms(threadPerms...); err != nil {
+			return err
+		}
+		if err := b.store.UpsertPlayer(ctx, acceptor, r.userName()); err != nil {
+			return err
+		}
+		r.deferUpdate()
+		return nil
+	})
 	if err != nil {
-		return err
+		return b.challengeRefusal(ctx, r, "accept", err)
 	}
-	r.deferUpdate()
-	gameID, err := b.store.AcceptChallenge(ctx, id, acceptor, row)
-	if errors.Is(err, db.ErrAlreadyTaken) {
-		return b.challengeTakenMeanwhile(ctx, r, id)
-	}
-	if err != nil {
-		return err
-	}
-	row.ID = gameID
-	// The game is held (locked) until its opening posts are out, so that a
-	// quick first move can neither load a second copy of it nor post
-	// before its opening board.
-	s := b.play.Hold(row, g)
-	defer s.Unlock()
-	forget := func() { b.play.Forget(gameID) }
+	defer s.Unlock() // held until the opening posts are out (play.Open)
+	row, g := s.Row, s.Game
 	names := [2]string{b.name(ctx, row.Players[0]), b.name(ctx, row.Players[1])}
 	thread, err := b.dc.StartThread(c.ChannelID, r.i.Message.ID, truncate(fmt.Sprintf("%s · %s vs %s", variantName(c.Variant), names[0], names[1]), 100))
 	if err != nil {
 		// No thread, no game: cancel it rather than leave it unplayable.
-		forget()
-		b.store.EndGame(ctx, gameID, db.End{Winner: -1, Reason: "aborted"})
-		b.log.Error("creating the game thread failed; game aborted", "game", gameID, "err", err)
+		b.play.Cancel(ctx, s)
+		b.log.Error("creating the game thread failed; game aborted", "game", row.ID, "err", err)
 		failed := fmt.Sprintf("⚠️ %s accepted %s's challenge to **%s**, but the game thread could not be opened.", mention(acceptor), mention(c.ChallengerID), variantName(c.Variant))
 		r.editOriginal(&discordgo.WebhookEdit{Content: &failed, Components: &[]discordgo.MessageComponent{}, Embeds: &[]*discordgo.MessageEmbed{}, AllowedMentions: noPings})
 		return userErrorf("I couldn't open the game thread (Discord said: %v), so the game was cancelled. Check my permissions in this channel and challenge again.", err)
@@ -269,24 +253,7 @@ func (b *Bot) btnAccept(ctx context.Context, r *request, id int64) error {
 	}
 	b.postOpening(row, g, startEvents)
 	b.noticeTurn(row, g, acceptor, "") // a DM to the first player, if they chose it (notify.go)
-	// Only now can the game be found from its thread, by any replica: the
-	// lock above holds moves back in this process only.
-	if err := b.store.SetGameThread(ctx, gameID, thread.ID); err != nil {
-		forget()
-		return err
-	}
-	return nil
-}
-
-// challengeTakenMeanwhile explains a challenge that was open when the
-// click was read and closed before it could act: by a quick second click
-// of the same player, as often as by someone else.
-func (b *Bot) challengeTakenMeanwhile(ctx context.Context, r *request, id int64) error {
-	c, err := b.store.Challenge(ctx, id)
-	if err != nil {
-		return userErrorf("This challenge is already taken.")
-	}
-	return b.challengeClosed(ctx, c, r.userID())
+	return b.play.Shown(ctx, s, thread.ID)
 }
 
 // postOpening is the thread's first posts: who plays what, any opening
@@ -311,18 +278,11 @@ func (b *Bot) name(ctx context.Context, userID string) string {
 	return userID
 }
 
-func (b *Bot) closeChallenge(ctx context.Context, r *request, id int64, state string, allowed func(db.Challenge) error) error {
-	c, err := b.openChallenge(ctx, r, id)
+// answerChallenge closes the challenge for the clicker (play.AnswerChallenge).
+func (b *Bot) answerChallenge(ctx context.Context, r *request, id int64, state, verb string) error {
+	c, err := b.play.AnswerChallenge(ctx, id, r.userID(), state)
 	if err != nil {
-		return err
-	}
-	if err := allowed(c); err != nil {
-		return err
-	}
-	if err := b.store.CloseChallenge(ctx, id, state); errors.Is(err, db.ErrAlreadyTaken) {
-		return b.challengeTakenMeanwhile(ctx, r, id)
-	} else if err != nil {
-		return err
+		return b.challengeRefusal(ctx, r, verb, err)
 	}
 	text := fmt.Sprintf("~~%s challenged %s to %s~~ — %s by %s.", mention(c.ChallengerID), opponentText(c), variantName(c.Variant), state, mention(r.userID()))
 	return r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: &discordgo.InteractionResponseData{
@@ -331,24 +291,9 @@ func (b *Bot) closeChallenge(ctx context.Context, r *request, id int64, state st
 }
 
 func (b *Bot) btnDecline(ctx context.Context, r *request, id int64) error {
-	return b.closeChallenge(ctx, r, id, "declined", func(c db.Challenge) error {
-		switch {
-		case r.userID() == c.ChallengerID:
-			return userErrorf("That's your own challenge: use **Cancel** to withdraw it.")
-		case c.OpponentID == "":
-			return userErrorf("This challenge is open to anyone; just leave it if you don't want to play.")
-		case r.userID() != c.OpponentID:
-			return userErrorf("Only %s can decline this challenge.", mention(c.OpponentID))
-		}
-		return nil
-	})
+	return b.answerChallenge(ctx, r, id, "declined", "decline")
 }
 
 func (b *Bot) btnCancel(ctx context.Context, r *request, id int64) error {
-	return b.closeChallenge(ctx, r, id, "cancelled", func(c db.Challenge) error {
-		if r.userID() != c.ChallengerID {
-			return userErrorf("Only %s, who made this challenge, can cancel it.", mention(c.ChallengerID))
-		}
-		return nil
-	})
+	return b.answerChallenge(ctx, r, id, "cancelled", "cancel")
 }

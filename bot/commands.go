@@ -90,10 +90,14 @@ func Commands() []*discordgo.ApplicationCommand {
 			{Type: discordgo.ApplicationCommandOptionRole, Name: "tournament_role", Description: "A role whose members may also run tournaments"},
 			{Type: discordgo.ApplicationCommandOptionChannel, Name: "puzzle_channel", Description: "Where I post a daily puzzle", ChannelTypes: []discordgo.ChannelType{discordgo.ChannelTypeGuildText}},
 			{Type: discordgo.ApplicationCommandOptionBoolean, Name: "puzzle_off", Description: "Stop the daily puzzle"},
+			{Type: discordgo.ApplicationCommandOptionString, Name: "pages", Description: "Game pages on the web, with a Board button in each game (default: on)", Choices: []*discordgo.ApplicationCommandOptionChoice{
+				{Name: "on", Value: "on"}, {Name: "off", Value: "off"},
+			}},
 			{Type: discordgo.ApplicationCommandOptionString, Name: "clear", Description: "Unset a setting", Choices: []*discordgo.ApplicationCommandOptionChoice{
 				{Name: "days (back to the bot's default)", Value: "days"},
 				{Name: "tournament_role (managers only run tournaments)", Value: "tournament_role"},
 				{Name: "puzzle_channel (stop the daily puzzle)", Value: "puzzle_channel"},
+				{Name: "pages (game pages on, the default)", Value: "pages"},
 			}},
 		}},
 		tournamentCommand(),

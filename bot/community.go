@@ -201,7 +201,7 @@ func (b *Bot) cmdHelp(ctx context.Context, r *request) error {
 		"• `/notify` — mentions, a DM or a daily digest when it's your move; `/games mine:True` — your games everywhere, your move first.\n" +
 		"• Every die roll is posted as its own message. Time control: days per move; a reminder at 80% of the time; running out loses.\n" +
 		"• `/vacation start days [from]` — a holiday, now or planned: your clocks stop in all your games (30 days a year); `end`, `status`.\n" +
-		"• Server managers: `/settings days` (default time control), `tournament_role` (who may run tournaments), `puzzle_channel` (a daily puzzle).\n"
+		"• Server managers: `/settings days` (default time control), `tournament_role` (who may run tournaments), `puzzle_channel` (a daily puzzle), `pages` (game pages on the web).\n"
 	if app != "" {
 		text += fmt.Sprintf("Invite me: https://discord.com/oauth2/authorize?client_id=%s&permissions=%d&scope=bot+applications.commands", app, InvitePermissions)
 	}
@@ -233,34 +233,6 @@ func (b *Bot) threadGame(ctx context.Context, r *request) (db.Game, error) {
 	return row, err
 }
 
-// resultTags are the record's Result ("1-0": Player 1 won, as in PGN) and
-// Termination (why) for a stored game, whoever ended it: the rules, a
-// resignation, the clock or the players.
-func resultTags(row db.Game, names [2]string) (result, termination string) {
-	switch {
-	case row.State == "active":
-		return games.ResultNone, ""
-	case row.State == "aborted":
-		return games.ResultNone, "aborted"
-	case row.Winner < 0:
-		if row.Reason == "agreement" {
-			return games.ResultDraw, "draw agreed"
-		}
-		return games.ResultDraw, row.Reason
-	}
-	result, loser := games.ResultPlayer1, names[1]
-	if row.Winner == 1 {
-		result, loser = games.ResultPlayer2, names[0]
-	}
-	switch row.Reason {
-	case "resignation":
-		return result, loser + " resigned"
-	case "time":
-		return result, loser + " ran out of time"
-	}
-	return result, row.Reason
-}
-
 // cmdRematch challenges the other player again with sides swapped; the
 // challenge is posted in the parent channel and accepted like any other.
 func (b *Bot) cmdRematch(ctx context.Context, r *request) error {
@@ -283,43 +255,26 @@ func (b *Bot) btnRematch(ctx context.Context, r *request, gameID int64) error {
 // the first one is: the player's own earlier click made it (its answer may
 // have been lost at Discord, so they clicked again), or the opponent's.
 func (b *Bot) rematchAlreadyOffered(ctx context.Context, row db.Game, p games.Player) error {
+	rm, err := b.play.RematchOf(ctx, row, p)
 	me, other := row.Players[p], row.Players[p.Other()]
-	if row.ComputerLevel > 0 {
-		active, err := b.store.ActiveGames(ctx, row.GuildID, me)
-		if err != nil {
-			return err
-		}
-		for _, g := range active {
-			if g.RematchOf != row.ID {
-				continue
-			}
-			if g.ThreadID == "" {
-				return userErrorf("You already started the rematch; its game thread is being opened.")
-			}
-			return userErrorf("You already started the rematch: the game is in <#%s>.", g.ThreadID)
-		}
+	switch {
+	case err != nil:
+		return err
+	case rm.Game != nil && rm.Game.ThreadID == "":
+		return userErrorf("You already started the rematch; its game thread is being opened.")
+	case rm.Game != nil:
+		return userErrorf("You already started the rematch: the game is in <#%s>.", rm.Game.ThreadID)
+	case rm.Challenge == nil:
 		return nil
 	}
-	// Since the game began, by the bot's clock (which dated the challenges
-	// too); an accepted one counts if its game came after this one.
-	offers, err := b.store.ChallengesBetween(ctx, row.GuildID, me, other, row.CreatedAt)
-	if err != nil {
-		return err
+	switch c := *rm.Challenge; {
+	case c.State == "open" && c.ChallengerID == me:
+		return userErrorf("You already offered %s a rematch: it waits for their answer in <#%s>.", mention(other), c.ChannelID)
+	case c.State == "open":
+		return userErrorf("%s already offered you a rematch: accept it in <#%s>.", mention(other), c.ChannelID)
+	default:
+		return userErrorf("The rematch is already on: %s", b.gameOfChallenge(ctx, c))
 	}
-	for _, c := range offers {
-		if c.Variant != row.Variant || c.ChannelID != row.ChannelID {
-			continue
-		}
-		switch {
-		case c.State == "open" && c.ChallengerID == me:
-			return userErrorf("You already offered %s a rematch: it waits for their answer in <#%s>.", mention(other), c.ChannelID)
-		case c.State == "open":
-			return userErrorf("%s already offered you a rematch: accept it in <#%s>.", mention(other), c.ChannelID)
-		case c.State == "accepted" && c.GameID > row.ID:
-			return userErrorf("The rematch is already on: %s", b.gameOfChallenge(ctx, c))
-		}
-	}
-	return nil
 }
 
 func (b *Bot) rematch(ctx context.Context, r *request, row db.Game) error {
@@ -352,14 +307,12 @@ func (b *Bot) rematch(ctx context.Context, r *request, row db.Game) error {
 	if err != nil {
 		return err
 	}
-	now := b.Now()
-	c := db.Challenge{GuildID: row.GuildID, ChannelID: row.ChannelID, ChallengerID: r.userID(), OpponentID: row.Players[p.Other()],
-		Variant: row.Variant, Color: color, Days: row.Days, State: "open", CreatedAt: now, ExpiresAt: now.Add(ChallengeLifetime)}
-	id, err := b.store.CreateChallenge(ctx, c)
+	c, err := b.play.Challenge(ctx, db.Challenge{GuildID: row.GuildID, ChannelID: row.ChannelID, ChallengerID: r.userID(),
+		OpponentID: row.Players[p.Other()], Variant: row.Variant, Color: color, Days: row.Days})
 	if err != nil {
 		return err
 	}
-	c.ID = id
+	id := c.ID
 	data := challengeMessage(c, v)
 	data.Content = "🔁 Rematch! " + data.Content
 	msg, err := b.dc.Send(row.ChannelID, &discordgo.MessageSend{Content: data.Content, Embeds: data.Embeds, Components: data.Components, AllowedMentions: data.AllowedMentions})

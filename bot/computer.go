@@ -10,6 +10,7 @@ import (
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/engine"
 	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/play"
 )
 
 // Games against the computer: choosing the bot itself as the opponent of
@@ -69,17 +70,15 @@ func (b *Bot) startComputerGame(ctx context.Context, cg computerGame, post func(
 	if err != nil {
 		return "", err
 	}
-	id, err := b.store.CreateGame(ctx, row)
+	// Held until the opening is out, as an accepted challenge's game is.
+	s, err := b.play.Open(row, g, func(row db.Game) (int64, error) { return b.store.CreateGame(ctx, row) })
 	if err != nil {
 		return "", err
 	}
-	row.ID = id
-	// Held until the opening is out, as an accepted challenge's game is.
-	s := b.play.Hold(row, g)
 	defer s.Unlock()
+	row, id := s.Row, s.ID
 	abort := func(why error) {
-		b.play.Forget(id)
-		b.store.EndGame(ctx, id, db.End{Winner: -1, Reason: "aborted"})
+		b.play.Cancel(ctx, s)
 		b.log.Error("a game against the computer could not start; aborted", "game", id, "err", why)
 	}
 	seat := games.Player1
@@ -105,14 +104,12 @@ func (b *Bot) startComputerGame(ctx context.Context, cg computerGame, post func(
 		b.log.Warn("adding a thread member failed", "thread", thread.ID, "user", cg.human, "err", err)
 	}
 	b.postOpening(row, g, startEvents)
-	// Only now can the game be found from its thread, by any replica (the
-	// session's lock holds moves back in this process only).
-	if err := b.store.SetGameThread(ctx, id, thread.ID); err != nil {
+	if err := b.play.Shown(ctx, s, thread.ID); err != nil {
 		abort(err)
 		return "", err
 	}
 	if b.computerToAct(row, g) {
-		b.opponent().due(id) // it waits for the game, held until we return
+		b.opponent().Due(id) // it waits for the game, held until we return
 	}
 	return thread.ID, nil
 }
@@ -183,3 +180,17 @@ func (b *Bot) computerRecordText(ctx context.Context, guildID, userID string) (s
 	}
 	return sb.String(), nil
 }
+
+// opponent is the computer player of the bot's games (package play), made
+// on first use.
+func (b *Bot) opponent() *play.Computer {
+	b.computerOnce.Do(func() { b.computer = play.NewComputer(b.play) })
+	return b.computer
+}
+
+// computerSeat is the seat the bot itself plays in a game against the
+// computer, or NoPlayer (play.ComputerSeat).
+func (b *Bot) computerSeat(row db.Game) games.Player { return b.play.ComputerSeat(row) }
+
+// computerToAct says whether the computer owes the next move in g.
+func (b *Bot) computerToAct(row db.Game, g games.Game) bool { return b.play.ComputerToAct(row, g) }

@@ -12,6 +12,7 @@ import (
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/engine"
 	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/play"
 )
 
 // BenchmarkFirstCallbackWhileComputerThinks measures a player's /move from
@@ -34,12 +35,12 @@ func benchFirstCallback(b *testing.B, thinking int, unbounded bool) {
 	bot.SetSelfID(benchSelf)
 	bot.Roller = games.Seeded(5)
 	// Searches that last until cancelled: the computer thinks throughout.
-	bot.opponent().setLimits(func(int) engine.Limits { return engine.Limits{Level: 5, MoveTime: time.Hour} })
+	bot.opponent().SetLimits(func(int) engine.Limits { return engine.Limits{Level: 5, MoveTime: time.Hour} })
 	ctx, cancel := context.WithCancel(context.Background())
 	var searches sync.WaitGroup
 	defer func() {
 		cancel()
-		bot.opponent().stop()
+		bot.opponent().Stop()
 		searches.Wait()
 	}()
 
@@ -62,12 +63,10 @@ func benchFirstCallback(b *testing.B, thinking int, unbounded bool) {
 		}
 	}
 	if !unbounded && thinking > 0 {
-		bot.dueComputerMoves(ctx)
+		bot.opponent().DueMoves(ctx)
 		c := bot.opponent()
-		for running := 0; running < min(thinking, cap(c.slots)); time.Sleep(time.Millisecond) {
-			c.mu.Lock()
-			running = c.thinking
-			c.mu.Unlock()
+		for running := 0; running < min(thinking, c.Slots()); time.Sleep(time.Millisecond) {
+			running = c.Thinking()
 		}
 	}
 
@@ -134,7 +133,7 @@ func BenchmarkComputerThinkTime(b *testing.B) {
 				}
 				b.StartTimer()
 				start := time.Now()
-				if _, err := engine.Search(context.Background(), g, levelLimits(engine.DefaultLevel)); err != nil {
+				if _, err := engine.Search(context.Background(), g, play.LevelLimits(engine.DefaultLevel)); err != nil {
 					b.Fatal(err)
 				}
 				took = append(took, time.Since(start))

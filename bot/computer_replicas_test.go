@@ -79,7 +79,7 @@ func testComputerMoveOnceAcrossReplicas(t *testing.T, dsn string) {
 		b.SetSelfID(self)
 		b.Roller = games.Seeded(uint64(i + 1))
 		var first sync.Once
-		b.opponent().setLimits(func(level int) engine.Limits {
+		b.opponent().SetLimits(func(level int) engine.Limits {
 			first.Do(func() { bothThinking.Done(); bothThinking.Wait() })
 			return engine.Limits{Level: level, Nodes: 3000, Seed: 1}
 		})
@@ -97,10 +97,10 @@ func testComputerMoveOnceAcrossReplicas(t *testing.T, dsn string) {
 		t.Fatal(err)
 	}
 	for _, b := range replicas {
-		b.dueComputerMoves(ctx)
+		b.opponent().DueMoves(ctx)
 	}
 	for _, b := range replicas {
-		b.opponent().wait()
+		b.opponent().Wait()
 	}
 	moves, err := store.Moves(ctx, id)
 	if err != nil {
@@ -117,7 +117,7 @@ func testComputerMoveOnceAcrossReplicas(t *testing.T, dsn string) {
 	}
 	// The replica that lost reloads the game: it sees the player's turn.
 	for i, b := range replicas {
-		if b.computerMove(ctx, id) {
+		if b.opponent().Move(ctx, id) {
 			t.Fatalf("replica %d moved again for the computer", i)
 		}
 		s, err := b.lockGame(ctx, id)

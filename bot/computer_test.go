@@ -59,7 +59,7 @@ func (h *harness) wantStats(u fakediscord.User, want string) {
 func (h *harness) settle() {
 	h.t.Helper()
 	done := make(chan struct{})
-	go func() { h.bot.opponent().wait(); close(done) }()
+	go func() { h.bot.opponent().Wait(); close(done) }()
 	select {
 	case <-done:
 	case <-time.After(testWait):
@@ -71,9 +71,7 @@ func (h *harness) settle() {
 func (h *harness) waitThinking() {
 	h.t.Helper()
 	for deadline := time.Now().Add(testWait); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-		h.bot.opponent().mu.Lock()
-		n := h.bot.opponent().thinking
-		h.bot.opponent().mu.Unlock()
+		n := h.bot.opponent().Thinking()
 		if n > 0 {
 			return
 		}
@@ -160,7 +158,7 @@ func checkComputerMovesShown(t *testing.T, h *harness, thread string) (dice int)
 // checks the record, the rematch and the refusals.
 func TestFullGameAgainstTheComputer(t *testing.T) {
 	h := newHarness(t)
-	h.bot.opponent().setLimits(quickComputer)
+	h.bot.opponent().SetLimits(quickComputer)
 	rng := rand.New(rand.NewPCG(3, 4))
 
 	// A rated game first, so that ann has a rating in the Angle to keep.
@@ -202,14 +200,14 @@ func TestFullGameAgainstTheComputer(t *testing.T) {
 		}
 		if humanMoves == 3 && !restarted {
 			// Restart while the computer thinks about its reply.
-			h.bot.opponent().setLimits(endlessComputer)
+			h.bot.opponent().SetLimits(endlessComputer)
 			legal := g.LegalMoves()
 			h.move(ann, thread, legal[rng.IntN(len(legal))].Notation)
 			h.waitThinking()
 			h.wantEphemeral(h.command(ann, thread, "move", str("move", "e2e4")), "the computer is thinking")
 			plyBefore := row.Ply + 1
 			h.restart(games.Seeded(2))
-			h.bot.opponent().setLimits(quickComputer)
+			h.bot.opponent().SetLimits(quickComputer)
 			if row, _ := h.loadThread(thread); row.Ply != plyBefore || !row.Deadline.IsZero() {
 				t.Fatalf("after the restart: ply %d (want %d), deadline %v (want none: the computer owes a move)", row.Ply, plyBefore, row.Deadline)
 			}
@@ -286,7 +284,7 @@ func TestFullGameAgainstTheComputer(t *testing.T) {
 // and shown move at a time, and only then is the player mentioned.
 func TestComputerPlaysItsWholeTurn(t *testing.T) {
 	h := newHarness(t)
-	h.bot.opponent().setLimits(quickComputer)
+	h.bot.opponent().SetLimits(quickComputer)
 	thread := h.playComputer(ann, "randommove")
 	row, _ := h.loadThread(thread)
 	if row.ComputerLevel != engine.DefaultLevel {

@@ -78,15 +78,25 @@ func (b *Bot) cmdDraw(ctx context.Context, r *request) error {
 	if res.Ended != nil {
 		return nil // both wanted a draw: offering back accepted it
 	}
-	p, other := res.Seat, res.Row.Players[res.Seat.Other()]
+	m := drawOffer(res.Row, res.Seat)
 	return r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: &discordgo.InteractionResponseData{
-		Content:         fmt.Sprintf("🤝 %s offers a draw. %s, do you accept? (A move also declines it.)", mention(r.userID()), mention(other)),
+		Content: m.Content, AllowedMentions: m.AllowedMentions, Components: m.Components}})
+}
+
+// drawOffer is the post of a draw offer made by the seat by in row (as
+// stored with it): who offers, and the buttons its recipient answers with,
+// wherever it was made (a /draw answers with it; one made on the game's
+// page is posted in the thread, events.go).
+func drawOffer(row db.Game, by games.Player) *discordgo.MessageSend {
+	other := row.Players[by.Other()]
+	return &discordgo.MessageSend{
+		Content:         fmt.Sprintf("🤝 %s offers a draw. %s, do you accept? (A move also declines it.)", mention(row.Players[by]), mention(other)),
 		AllowedMentions: pingOnly(other),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Accept draw", Style: discordgo.SuccessButton, CustomID: drawButtonID("drawyes", res.Row.ID, res.Row.Ply, p)},
-			discordgo.Button{Label: "Decline", Style: discordgo.DangerButton, CustomID: drawButtonID("drawno", res.Row.ID, res.Row.Ply, p)},
+			discordgo.Button{Label: "Accept draw", Style: discordgo.SuccessButton, CustomID: drawButtonID("drawyes", row.ID, row.Ply, by)},
+			discordgo.Button{Label: "Decline", Style: discordgo.DangerButton, CustomID: drawButtonID("drawno", row.ID, row.Ply, by)},
 		}}},
-	}})
+	}
 }
 
 // drawButtonID is a draw offer button's custom_id: the game, then the ply

@@ -15,17 +15,24 @@ import (
 // happened and with the game still locked: a move in its thread (its
 // words, one message per die roll, the board, the turn's notice), a
 // game's end (the final board unless a move ended it, the result, the
-// thread archived), and the computer's turn queued.
+// thread archived), the computer's turn queued, and a draw offer made (or
+// declined) on the game's page, with the buttons a /draw's offer has.
 func (b *Bot) onEvent(ctx context.Context, ev play.Event) {
 	switch ev := ev.(type) {
 	case play.Moved:
 		b.showMove(ev)
 		if b.computerToAct(ev.Row, ev.Next) {
-			b.opponent().due(ev.Row.ID) // its reply is searched off the interaction's path
+			b.opponent().Due(ev.Row.ID) // its reply is searched off the interaction's path
 		}
 	case play.Ended:
-		if ev.Abandoned {
+		switch {
+		case ev.Abandoned:
 			return // said where the game was challenged (scheduler.go, unopened.go)
+		case ev.Reason == "forfeit":
+			if ev.Row.ThreadID != "" { // never opened: nothing to say there
+				b.announceEnd(ev.Row, ev.Game, ev.Winner, "forfeit (the opponent withdrew from the tournament)", ev.Result)
+			}
+			return
 		}
 		if ev.Reason == "time" && !ev.ByMove {
 			loser := games.Player(ev.Winner).Other()
@@ -40,6 +47,19 @@ func (b *Bot) onEvent(ctx context.Context, ev play.Event) {
 			}
 		}
 		b.announceEnd(ev.Row, ev.Game, ev.Winner, ev.Reason, ev.Result)
+	case play.DrawOffered:
+		if _, here := ev.Origin.(*request); !here { // made elsewhere (the game's page): a /draw answers for itself
+			if _, err := b.send(ev.Row.ThreadID, drawOffer(ev.Row, ev.By)); err != nil {
+				b.log.Warn("could not post a draw offer made on the page", "game", ev.Row.ID, "err", err)
+			}
+		}
+	case play.DrawDeclined:
+		if _, here := ev.Origin.(*request); !here {
+			text := fmt.Sprintf("%s declined the draw offer. Play on!", mention(ev.Row.Players[ev.By]))
+			if err := b.sendText(ev.Row.ThreadID, text, noPings); err != nil {
+				b.log.Warn("could not post a draw offer declined on the page", "game", ev.Row.ID, "err", err)
+			}
+		}
 	}
 }
 

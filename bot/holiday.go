@@ -129,16 +129,20 @@ func (b *Bot) holidayTag(ctx context.Context, row db.Game, seen holidaySeen) str
 // heldGame is one of a player's active games, as play.MoveClocks held it.
 type heldGame = play.HeldGame
 
-// moveClocks changes the player's clocks as a holiday's start or end does
-// (play.MoveClocks).
-func (b *Bot) moveClocks(ctx context.Context, userID string,
-	change func(rows []db.Holiday, hs []holiday.Holiday, held []heldGame) ([]holiday.Holiday, error),
-	store func(clocks []db.Clock) error) ([]heldGame, error) {
-	held, err := b.play.MoveClocks(ctx, userID, change, store)
-	if errors.Is(err, play.ErrClocksKeptChanging) {
-		return nil, userErrorf("Your games kept changing while I stopped your clocks; nothing was changed. Please try again.")
+// holidayError says why a holiday could not start or end, for the errors
+// common to both.
+func holidayError(err error) error {
+	switch {
+	case errors.Is(err, play.ErrClocksKeptChanging):
+		return userErrorf("Your games kept changing while I stopped your clocks; nothing was changed. Please try again.")
+	case errors.Is(err, db.ErrHolidayRunning):
+		return userErrorf("You already have a holiday running or planned: one at a time. `/vacation status` says when.")
+	case errors.Is(err, db.ErrNotFound):
+		return userErrorf("Your holiday has already ended or been cancelled.")
+	case errors.Is(err, play.ErrNoHoliday):
+		return userErrorf("You are not on holiday and plan none. `/vacation start days` starts one: your clocks stop in all your games.")
 	}
-	return held, err
+	return err
 }
 
 // allowanceText says the days used and left, e.g. "Holiday days used in
@@ -208,66 +212,15 @@ func (b *Bot) vacationStart(ctx context.Context, r *request) error {
 	}
 	userID := r.userID()
 	r.deferEphemeral() // every game of the player is looked at
-	var started holiday.Holiday
-	var all []holiday.Holiday
-	var asked time.Time
-	held, err := b.moveClocks(ctx, userID, func(rows []db.Holiday, hs []holiday.Holiday, held []heldGame) ([]holiday.Holiday, error) {
-		now := b.Now()
-		from, err := holidayFrom(r, now)
-		if err != nil {
-			return nil, err
-		}
-		var deadlines []time.Time
-		for _, g := range held {
-			if g.ToAct {
-				deadlines = append(deadlines, g.Row.Deadline)
-			}
-		}
-		h, err := holiday.Start(hs, now, from, days, deadlines)
-		var de *holiday.DaysError
-		planning := ""
-		if from.After(now) {
-			planning = " " + plannedRule
-		}
-		switch {
-		case errors.Is(err, holiday.ErrPast):
-			return nil, userErrorf("The start <t:%d:f> has already passed: choose `from` in the future, or leave it out to start now.", from.Unix())
-		case errors.Is(err, holiday.ErrTooFar):
-			return nil, userErrorf("A holiday can be planned at most 90 days ahead; <t:%d:f> is further.", from.Unix())
-		case errors.Is(err, holiday.ErrRunning):
-			return nil, userErrorf("You are already on holiday until <t:%d:f>: one holiday at a time. `/vacation end` ends it early; then a new one may start.", h.Until().Unix())
-		case errors.Is(err, holiday.ErrPlanned):
-			return nil, userErrorf("You already plan a holiday from <t:%d:f> until <t:%d:f>: one holiday at a time. `/vacation end` cancels it (all its days given back); then plan a new one.",
-				h.Start.Unix(), h.Until().Unix())
-		case errors.Is(err, holiday.ErrOverdue):
-			for _, g := range held {
-				if g.ToAct && !g.Row.Deadline.After(now) {
-					return nil, userErrorf("Your time to move in %s (game #%d) ran out <t:%d:R>: a holiday can start only while none of your moves is overdue.",
-						gameLink(g.Row), g.Row.ID, g.Row.Deadline.Unix())
-				}
-			}
-			return nil, err
-		case errors.As(err, &de) && de.Remaining == 0:
-			return nil, userErrorf("You have no holiday days left: you used all %d in the last 365 days. The next one comes back <t:%d:f>.%s",
-				holiday.Allowance, holiday.NextReturn(hs, now).Unix(), planning)
-		case errors.As(err, &de):
-			return nil, userErrorf("You have %s of holiday left in the last 365 days (%d a year): ask for 1 to %d.%s",
-				plural(de.Remaining, "day"), holiday.Allowance, de.Remaining, planning)
-		case err != nil:
-			return nil, err
-		}
-		started, all, asked = h, append(hs, h), now
-		return all, nil
-	}, func(clocks []db.Clock) error {
-		_, err := b.store.AddHoliday(ctx, db.Holiday{UserID: userID, PlannedAt: asked, Start: started.Start, End: started.End}, clocks)
-		if errors.Is(err, db.ErrHolidayRunning) {
-			return userErrorf("You already have a holiday running or planned: one at a time. `/vacation status` says when.")
-		}
-		return err
-	})
-	if err != nil {
-		return err
+	c, err := b.play.StartHoliday(ctx, userID, days, func(now time.Time) (time.Time, error) { return holidayFrom(r, now) })
+	var ref *play.HolidayRefusal
+	if errors.As(err, &ref) {
+		return holidayRefusal(ref)
 	}
+	if err != nil {
+		return holidayError(err)
+	}
+	started, all, asked, held := c.Holiday, c.All, c.At, c.Held
 	from, until := started.Start.Unix(), started.End.Unix()
 	if started.Start.After(asked) {
 		b.tellThreads(held, func(g heldGame) string {
@@ -301,44 +254,50 @@ func (b *Bot) vacationStart(ctx context.Context, r *request) error {
 	return r.privately(text)
 }
 
+// holidayRefusal words the holiday rules' refusal of a start.
+func holidayRefusal(ref *play.HolidayRefusal) error {
+	now, from, h, hs, err := ref.Now, ref.From, ref.Holiday, ref.Holidays, ref.Err
+	var de *holiday.DaysError
+	planning := ""
+	if from.After(now) {
+		planning = " " + plannedRule
+	}
+	switch {
+	case errors.Is(err, holiday.ErrPast):
+		return userErrorf("The start <t:%d:f> has already passed: choose `from` in the future, or leave it out to start now.", from.Unix())
+	case errors.Is(err, holiday.ErrTooFar):
+		return userErrorf("A holiday can be planned at most 90 days ahead; <t:%d:f> is further.", from.Unix())
+	case errors.Is(err, holiday.ErrRunning):
+		return userErrorf("You are already on holiday until <t:%d:f>: one holiday at a time. `/vacation end` ends it early; then a new one may start.", h.Until().Unix())
+	case errors.Is(err, holiday.ErrPlanned):
+		return userErrorf("You already plan a holiday from <t:%d:f> until <t:%d:f>: one holiday at a time. `/vacation end` cancels it (all its days given back); then plan a new one.",
+			h.Start.Unix(), h.Until().Unix())
+	case errors.Is(err, holiday.ErrOverdue):
+		for _, g := range ref.Held {
+			if g.ToAct && !g.Row.Deadline.After(now) {
+				return userErrorf("Your time to move in %s (game #%d) ran out <t:%d:R>: a holiday can start only while none of your moves is overdue.",
+					gameLink(g.Row), g.Row.ID, g.Row.Deadline.Unix())
+			}
+		}
+	case errors.As(err, &de) && de.Remaining == 0:
+		return userErrorf("You have no holiday days left: you used all %d in the last 365 days. The next one comes back <t:%d:f>.%s",
+			holiday.Allowance, holiday.NextReturn(hs, now).Unix(), planning)
+	case errors.As(err, &de):
+		return userErrorf("You have %s of holiday left in the last 365 days (%d a year): ask for 1 to %d.%s",
+			plural(de.Remaining, "day"), holiday.Allowance, de.Remaining, planning)
+	}
+	return err
+}
+
 func (b *Bot) vacationEnd(ctx context.Context, r *request) error {
 	userID := r.userID()
 	r.deferEphemeral()
-	var ended holiday.Holiday
-	var stored db.Holiday
-	var given int
-	var all []holiday.Holiday
-	var at time.Time
-	var cancelled bool
-	held, err := b.moveClocks(ctx, userID, func(rows []db.Holiday, hs []holiday.Holiday, held []heldGame) ([]holiday.Holiday, error) {
-		now := b.Now()
-		next, ok := holiday.Next(hs, now)
-		for i, h := range hs {
-			if !ok || h != next {
-				continue
-			}
-			at, cancelled = now, h.Planned(now)
-			var err error
-			if ended, given, err = holiday.End(h, now); err != nil {
-				return nil, err
-			}
-			stored = rows[i]
-			all = append(append([]holiday.Holiday(nil), hs[:i]...), ended)
-			all = append(all, hs[i+1:]...)
-			return all, nil
-		}
-		return nil, userErrorf("You are not on holiday and plan none. `/vacation start days` starts one: your clocks stop in all your games.")
-	}, func(clocks []db.Clock) error {
-		_, err := b.store.EndHoliday(ctx, userID, stored.ID, at, clocks)
-		if errors.Is(err, db.ErrNotFound) {
-			return userErrorf("Your holiday has already ended or been cancelled.")
-		}
-		return err
-	})
+	c, err := b.play.EndHoliday(ctx, userID)
 	if err != nil {
-		return err
+		return holidayError(err)
 	}
-	if cancelled {
+	ended, given, all, at, held := c.Holiday, c.Given, c.All, c.At, c.Held
+	if c.Cancelled {
 		b.tellThreads(held, func(g heldGame) string {
 			text := fmt.Sprintf("🏖️ %s cancelled their planned holiday (<t:%d:f> to <t:%d:f>): their clock runs as usual.", mention(userID), ended.Start.Unix(), ended.End.Unix())
 			if g.ToAct {

@@ -230,7 +230,7 @@ func TestVacationDuplicateInteraction(t *testing.T) {
 func TestVacationAgainstTheComputer(t *testing.T) {
 	h := newHarness(t)
 	ctx := t.Context()
-	h.bot.opponent().setLimits(quickComputer)
+	h.bot.opponent().SetLimits(quickComputer)
 	t0 := h.clock.Now()
 	h.vacation(ann, "start", integer("days", 2))
 	thread := h.playComputer(ann, "chess", str("color", "black"))

@@ -322,7 +322,13 @@ func startPages(ctx context.Context, cfg Config, store db.Store, log *slog.Logge
 	store = live.Store{Store: store, N: notifier}
 	clientID := cfg.ClientID
 	pages, err := web.New(web.Options{Store: store, Events: source, PublicURL: cfg.PublicURL, Secret: cfg.webSecret(), Log: log,
-		ClientID: func() string { return clientID }, ClientSecret: cfg.ClientSecret, APIBase: cfg.APIBase})
+		ClientID: func() string { return clientID }, ClientSecret: cfg.ClientSecret, APIBase: cfg.APIBase,
+		// A server that turned its pages off (/settings pages:off) has none:
+		// its games' pages answer as unknown ones do. Unread counts as off.
+		Enabled: func(ctx context.Context, guildID string) bool {
+			set, err := store.Settings(ctx, guildID)
+			return err == nil && !set.PagesOff
+		}})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -10,10 +9,9 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/bermudachess/bermuda/db"
-	"github.com/bermudachess/bermuda/explain"
 	"github.com/bermudachess/bermuda/games"
 	"github.com/bermudachess/bermuda/picker"
-	"github.com/bermudachess/bermuda/review"
+	"github.com/bermudachess/bermuda/play"
 )
 
 // Learn from your mistakes: from a finished review, a player of the game
@@ -51,7 +49,7 @@ func (b *Bot) learnClick(ctx context.Context, r *request) error {
 	if err != nil {
 		return err
 	}
-	if p.ply >= len(l.mistakes) {
+	if p.ply >= len(l.Mistakes) {
 		return b.updateLesson(r, &discordgo.InteractionResponseData{Content: "That was the last of your mistakes in this game. Well done!"})
 	}
 	if p.what == learnTypeWhat {
@@ -59,7 +57,7 @@ func (b *Bot) learnClick(ctx context.Context, r *request) error {
 	}
 	if p.what == "next" {
 		next := pickerState{prefix: learnPrefix, game: p.game, ply: p.ply + 1}
-		if next.ply >= len(l.mistakes) {
+		if next.ply >= len(l.Mistakes) {
 			return b.updateLesson(r, &discordgo.InteractionResponseData{Content: "That was the last of your mistakes in this game. Well done!"})
 		}
 		resp, err := l.step(b, next, "")
@@ -94,65 +92,28 @@ func (b *Bot) updateLesson(r *request, data *discordgo.InteractionResponseData) 
 	return r.respond(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data})
 }
 
-// lesson is one player's mistakes in one reviewed game.
-type lesson struct {
-	row      db.Game
-	mistakes []review.Ply
-	before   map[int]games.Game // the position before each ply
-	words    map[int]string     // each mistake in words (package explain), by ply
-}
+// lesson is one player's mistakes in one reviewed game (play.LessonOf).
+type lesson struct{ *play.Lesson }
 
 func (b *Bot) loadLesson(ctx context.Context, gameID int64, userID string) (*lesson, error) {
-	row, err := b.store.Game(ctx, gameID)
-	if errors.Is(err, db.ErrNotFound) {
+	l, err := b.play.LessonOf(ctx, gameID, userID)
+	switch {
+	case errors.Is(err, db.ErrNotFound):
 		return nil, userErrorf("This game no longer exists.")
-	}
-	if err != nil {
-		return nil, err
-	}
-	seat := -1
-	for i, id := range row.Players {
-		if id == userID {
-			seat = i
-		}
-	}
-	if seat < 0 {
+	case errors.Is(err, play.ErrNotPlayer):
 		return nil, userErrorf("Only the game's players have mistakes to learn from here; `/review` shows anyone the review.")
-	}
-	stored, err := b.store.Review(ctx, gameID)
-	if err != nil || stored.State != "done" {
+	case errors.Is(err, play.ErrNotReviewed):
 		return nil, userErrorf("This game's review is not ready yet.")
-	}
-	var rev review.Review
-	if err := json.Unmarshal([]byte(stored.Data), &rev); err != nil {
-		return nil, err
-	}
-	l := &lesson{row: row, before: map[int]games.Game{}}
-	for _, p := range rev.Plies {
-		if p.Player == seat && p.Judgement != "" && p.Best != p.Move {
-			l.mistakes = append(l.mistakes, p)
-		}
-	}
-	if len(l.mistakes) == 0 {
+	case errors.Is(err, play.ErrNoMistakes):
 		return nil, userErrorf("The engine found no inaccuracy, mistake or blunder of yours in this game: nothing to learn from here.")
-	}
-	rec, _, err := b.gameRecord(ctx, row)
-	if err != nil {
+	case err != nil:
 		return nil, err
 	}
-	if _, err := games.ReplayEach(rec, func(s games.ReplayStep) {
-		if s.Index >= 0 {
-			l.before[s.Index] = s.Before
-		}
-	}); err != nil {
-		return nil, err
-	}
-	l.words, _ = explain.Plies(rec, l.mistakes) // it replays what just replayed
-	return l, nil
+	return &lesson{l}, nil
 }
 
 // position is the position before mistake k.
-func (l *lesson) position(k int) games.Game { return l.before[l.mistakes[k].Ply] }
+func (l *lesson) position(k int) games.Game { return l.Before[l.Mistakes[k].Ply] }
 
 // step draws mistake p.ply's position at the picker step p names.
 func (l *lesson) step(b *Bot, p pickerState, note string) (*discordgo.InteractionResponseData, error) {
@@ -165,12 +126,12 @@ func (l *lesson) step(b *Bot, p pickerState, note string) (*discordgo.Interactio
 	if err != nil {
 		return nil, err
 	}
-	m := l.mistakes[p.ply]
+	m := l.Mistakes[p.ply]
 	if note == "" {
 		note = fmt.Sprintf("Mistake %d of %d · move %d: you played **%s** (%s). Find a better move.",
-			p.ply+1, len(l.mistakes), g.Turn().MoveNumber, moveWords(g, m.Move), withArticle(m.Judgement))
+			p.ply+1, len(l.Mistakes), g.Turn().MoveNumber, moveWords(g, m.Move), withArticle(m.Judgement))
 	}
-	data, err := b.pickerData(l.row, g, p, st, note)
+	data, err := b.pickerData(l.Row, g, p, st, note)
 	if err != nil {
 		return nil, err
 	}
@@ -243,7 +204,7 @@ func (b *Bot) learnTyped(ctx context.Context, r *request) error {
 	if err != nil {
 		return err
 	}
-	if k >= len(l.mistakes) {
+	if k >= len(l.Mistakes) {
 		return userErrorf("That was the last of your mistakes in this game.")
 	}
 	g := l.position(k)
@@ -264,7 +225,7 @@ func (b *Bot) learnTyped(ctx context.Context, r *request) error {
 
 // verdict says whether the move found is the engine's, and shows its move.
 func (l *lesson) verdict(b *Bot, p pickerState, found games.Move) *discordgo.InteractionResponseData {
-	m := l.mistakes[p.ply]
+	m := l.Mistakes[p.ply]
 	g := l.position(p.ply)
 	var text string
 	switch found.Notation {
@@ -276,12 +237,12 @@ func (l *lesson) verdict(b *Bot, p pickerState, found games.Move) *discordgo.Int
 		text = fmt.Sprintf("🤔 Not the engine's first choice: it plays **%s** here (yours: %s; in the game: %s).",
 			moveWords(g, m.Best), moveWords(g, found.Notation), moveWords(g, m.Move))
 	}
-	if w := l.words[m.Ply]; w != "" {
+	if w := l.Words[m.Ply]; w != "" {
 		text += "\nWhy the game's move was " + withArticle(m.Judgement) + ": " + w
 	}
 	next := pickerState{prefix: learnPrefix, game: p.game, ply: p.ply}
 	label := "Next mistake"
-	if p.ply+1 >= len(l.mistakes) {
+	if p.ply+1 >= len(l.Mistakes) {
 		label = "Finish"
 	}
 	return &discordgo.InteractionResponseData{Content: text, Embeds: []*discordgo.MessageEmbed{}, Attachments: &[]*discordgo.MessageAttachment{},

@@ -147,7 +147,7 @@ func TestSecondClickAfterALostAnswerSaysTheFirstDidIt(t *testing.T) {
 // after the answer was lost points to that game instead of starting another.
 func TestSecondRematchClickAgainstTheComputerPointsToTheGame(t *testing.T) {
 	h := newHarness(t)
-	h.bot.opponent().setLimits(quickComputer)
+	h.bot.opponent().SetLimits(quickComputer)
 	thread := h.playComputer(ann, "chess", str("color", "white"), integer("level", 1))
 	h.command(ann, thread, "resign")
 	row, _ := h.loadThread(thread)

@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"sort"
 	"strings"
 	"time"
 
@@ -11,6 +10,7 @@ import (
 
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/play"
 )
 
 // Knowing it's your move. /notify chooses how a player hears of it:
@@ -355,39 +355,10 @@ func (b *Bot) dmFailed(ctx context.Context, n db.NoticeSetting, thread string, e
 // before anything is sent: at most one digest a day, whatever the
 // restarts and replicas; none is sent when no game waits for them.
 func (b *Bot) digests(ctx context.Context, now time.Time) {
-	now = now.UTC()
-	day := now.Format(time.DateOnly)
-	due, err := b.store.DueDigests(ctx, day, now.Hour())
-	if err != nil {
-		b.log.Error("reading due digests", "err", err)
-		return
-	}
-	for _, n := range due {
-		func() {
-			defer b.survive("a daily digest", 0)
-			b.digestOne(ctx, n, day)
-		}()
-	}
-}
-
-func (b *Bot) digestOne(ctx context.Context, n db.NoticeSetting, day string) {
-	claimed, err := b.store.ClaimDigest(ctx, n.UserID, day)
-	if err != nil || !claimed {
-		if err != nil {
-			b.log.Warn("claiming a digest", "user", n.UserID, "err", err)
-		}
-		return
-	}
-	if _, away := b.onHoliday(ctx, n.UserID); away {
-		return // no digest on holiday: nothing is waiting on them
-	}
-	list, err := b.playerGames(ctx, n.UserID)
-	if err != nil {
-		b.log.Warn("listing a digest's games", "user", n.UserID, "err", err)
-		return
-	}
-	b.dmYourMoves(ctx, n, list, func(games int) string {
-		return fmt.Sprintf("📬 **Your daily digest:** it's your move in %s.", plural(games, "game"))
+	b.play.Digests(ctx, now, func(n db.NoticeSetting, list []playerGame) {
+		b.dmYourMoves(ctx, n, list, func(games int) string {
+			return fmt.Sprintf("📬 **Your daily digest:** it's your move in %s.", plural(games, "game"))
+		})
 	})
 }
 
@@ -399,13 +370,13 @@ func (b *Bot) dmYourMoves(ctx context.Context, n db.NoticeSetting, list []player
 	var lines []string
 	thread := ""
 	for _, pg := range list {
-		if !pg.yourMove {
+		if !pg.YourMove {
 			continue
 		}
 		if thread == "" {
-			thread = pg.row.ThreadID
+			thread = pg.Row.ThreadID
 		}
-		lines = append(lines, pg.line(b, ctx))
+		lines = append(lines, b.gameLine(ctx, pg))
 	}
 	if len(lines) == 0 {
 		return
@@ -416,29 +387,24 @@ func (b *Bot) dmYourMoves(ctx context.Context, n db.NoticeSetting, list []player
 	}
 }
 
-// playerGame is one of a player's active games as /games mine shows it.
-type playerGame struct {
-	row      db.Game
-	user     string // whose list it is
-	yourMove bool
-	computer bool // the computer is to move
-	toMove   string
-}
+// playerGame is one of a player's active games (play.PlayerGames): those
+// where it is their move first, soonest deadline first.
+type playerGame = play.PlayerGame
 
-// line is the game in a list: variant, opponent, link, time left.
-func (pg playerGame) line(b *Bot, ctx context.Context) string {
-	row := pg.row
+// gameLine is a player's game in a list: variant, opponent, link, time left.
+func (b *Bot) gameLine(ctx context.Context, pg playerGame) string {
+	row := pg.Row
 	opp := row.Players[0]
-	if opp == pg.user {
+	if opp == pg.User {
 		opp = row.Players[1]
 	}
 	s := fmt.Sprintf("• %s vs %s · %s", variantName(row.Variant), b.opponentName(ctx, row, opp), threadLink(row))
 	switch {
-	case pg.computer:
+	case pg.Computer:
 		s += " · the computer is thinking"
-	case pg.yourMove && !row.Deadline.IsZero():
+	case pg.YourMove && !row.Deadline.IsZero():
 		s = "• ♟️ **Your move** — " + strings.TrimPrefix(s, "• ") + fmt.Sprintf(" · your time runs out <t:%d:R>", row.Deadline.Unix())
-	case pg.yourMove:
+	case pg.YourMove:
 		s = "• ♟️ **Your move** — " + strings.TrimPrefix(s, "• ")
 	case !row.Deadline.IsZero():
 		s += fmt.Sprintf(" · their move, their time runs out <t:%d:R>", row.Deadline.Unix())
@@ -446,49 +412,6 @@ func (pg playerGame) line(b *Bot, ctx context.Context) string {
 		s += " · their move"
 	}
 	return s
-}
-
-// playerGames lists a player's active games in every server: those where
-// it is their move first, soonest deadline first; then the others.
-func (b *Bot) playerGames(ctx context.Context, userID string) ([]playerGame, error) {
-	rows, err := b.store.PlayerActiveGames(ctx, userID)
-	if err != nil {
-		return nil, err
-	}
-	var out []playerGame
-	for _, row := range rows {
-		if row.ThreadID == "" {
-			continue // its opening was cut short: not playable yet
-		}
-		pg := playerGame{row: row, user: userID}
-		if v, err := b.currentView(ctx, row); err == nil && v.Active {
-			pg.toMove = v.Players[v.Game.Turn().Player]
-			pg.yourMove = pg.toMove == userID
-			pg.computer = b.computerToAct(row, v.Game)
-		} else if err != nil {
-			b.log.Warn("reading a game for a player's list", "game", row.ID, "err", err)
-		}
-		out = append(out, pg)
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		a, c := out[i], out[j]
-		if a.yourMove != c.yourMove {
-			return a.yourMove
-		}
-		return deadlineBefore(a.row.Deadline, c.row.Deadline)
-	})
-	return out, nil
-}
-
-// deadlineBefore orders deadlines, none last.
-func deadlineBefore(a, c time.Time) bool {
-	switch {
-	case a.IsZero():
-		return false
-	case c.IsZero():
-		return true
-	}
-	return a.Before(c)
 }
 
 // gamesMineAnswer is /games mine (and /games in direct messages, where no
@@ -508,7 +431,7 @@ func (b *Bot) gamesMineAnswer(ctx context.Context, r *request) (handled bool, er
 		return true, userErrorf("`mine` lists your own games; leave out `player` (or `mine`) to see %s's games in this server.", mention(u.ID))
 	}
 	r.deferEphemeral() // each game is read (and maybe replayed) to say whose move it is
-	list, err := b.playerGames(ctx, r.userID())
+	list, err := b.play.PlayerGames(ctx, r.userID())
 	if err != nil {
 		return true, err
 	}
@@ -518,14 +441,14 @@ func (b *Bot) gamesMineAnswer(ctx context.Context, r *request) (handled bool, er
 	}
 	waiting := 0
 	for _, pg := range list {
-		if pg.yourMove {
+		if pg.YourMove {
 			waiting++
 		}
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "**Your games in every server** — your move in %d of %d:\n", waiting, len(list))
 	for n, pg := range list {
-		line := pg.line(b, ctx) + "\n"
+		line := b.gameLine(ctx, pg) + "\n"
 		if sb.Len()+len(line) > 1900 {
 			fmt.Fprintf(&sb, "… and %d more.", len(list)-n)
 			break

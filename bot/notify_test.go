@@ -354,7 +354,7 @@ func TestNotifyAtTheStartAndAfterTheComputersMove(t *testing.T) {
 	}
 
 	// Against the computer: told after its move.
-	h.bot.opponent().setLimits(quickComputer)
+	h.bot.opponent().SetLimits(quickComputer)
 	vs := h.playComputer(ann, "chess", str("color", "white"))
 	before := len(h.fake.DMs(ann.ID))
 	h.move(ann, vs, "e4")

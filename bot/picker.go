@@ -85,10 +85,11 @@ func moveButton(gameID int64) []discordgo.MessageComponent {
 
 // boardButton is the Board button of a board post, when the game has a
 // web page: a link to it, or with Activities a button that launches the
-// Activity (answered with LAUNCH_ACTIVITY). Nil without pages.
-func (b *Bot) boardButton(gameID int64) discordgo.MessageComponent {
+// Activity (answered with LAUNCH_ACTIVITY). Nil without pages, or in a
+// server that turned them off (pages.go).
+func (b *Bot) boardButton(gameID int64, guildID string) discordgo.MessageComponent {
 	switch {
-	case b.pageURL == nil:
+	case b.pageURL == nil || !b.pagesOn(guildID):
 		return nil
 	case b.activities:
 		return discordgo.Button{Label: "Board", Emoji: &discordgo.ComponentEmoji{Name: "🌐"}, Style: discordgo.SecondaryButton, CustomID: fmt.Sprintf("board:%d", gameID)}

@@ -400,7 +400,7 @@ func mustMessage(h *harness, id string) fakediscord.Message {
 // with the picker only.
 func TestPickerAgainstTheComputer(t *testing.T) {
 	h := newHarness(t)
-	h.bot.opponent().setLimits(quickComputer)
+	h.bot.opponent().SetLimits(quickComputer)
 	rng := rand.New(rand.NewPCG(5, 6))
 	thread := h.playComputer(ann, "angle", str("color", "white"), integer("level", 1))
 	moves := 0

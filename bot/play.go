@@ -41,7 +41,7 @@ func (b *Bot) moveRefusal(err error) error {
 	switch {
 	case errors.Is(err, play.ErrNotYourTurn):
 		if ref.ComputerToAct {
-			b.opponent().due(row.ID) // queued already, unless a restart lost it
+			b.opponent().Due(row.ID) // queued already, unless a restart lost it
 			return userErrorf("It's not your turn: the computer is thinking about its move. You'll be mentioned when it's yours.")
 		}
 		t := g.Turn()

@@ -347,8 +347,7 @@ func TestPremoveAgainstTheComputer(t *testing.T) {
 	release := make(chan struct{}, 8)
 	var searches atomic.Int64
 	script := []string{"e7e5", "b8c6"}
-	c.mu.Lock()
-	c.engineSearch = func(ctx context.Context, g games.Game, _ engine.Limits) (engine.Result, error) {
+	c.SetSearch(func(ctx context.Context, g games.Game, _ engine.Limits) (engine.Result, error) {
 		<-release // the computer "thinks" until the test lets it move
 		n := int(searches.Add(1))
 		legal := g.LegalMoves()
@@ -358,8 +357,7 @@ func TestPremoveAgainstTheComputer(t *testing.T) {
 			}
 		}
 		return engine.Result{Move: legal[0]}, nil
-	}
-	c.mu.Unlock()
+	})
 	thread := h.playComputer(ann, "chess", str("color", "white"))
 	h.move(ann, thread, "e4")
 	if m := h.premove(ann, thread, str("moves", "e5 Nf3 Nc6 Bb5")); !strings.Contains(m.Content, "Queued") {

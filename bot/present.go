@@ -65,7 +65,7 @@ func (b *Bot) boardMessage(row db.Game, g games.Game, title string) (*discordgo.
 	}
 	if o := g.Outcome(); row.State == "active" && !o.Over {
 		msg.Components = moveButton(row.ID)
-		if bb := b.boardButton(row.ID); bb != nil {
+		if bb := b.boardButton(row.ID, row.GuildID); bb != nil {
 			row0 := msg.Components[0].(discordgo.ActionsRow)
 			row0.Components = append(row0.Components, bb)
 			msg.Components[0] = row0

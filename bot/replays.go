@@ -23,34 +23,13 @@ const replayTimeout = 2 * time.Minute
 // tests lower it).
 var replayLimit = render.DefaultGIFMaxBytes
 
-// gameRecord is the stored game as a record, with its moves.
-func (b *Bot) gameRecord(ctx context.Context, row db.Game) (games.Record, []db.Move, error) {
-	return b.play.Record(ctx, row)
-}
-
-// recordFile is the game's record as a file: PGN for orthodox chess, the
-// record format for the other variants (games.WriteRecord), with the
-// players' names, the dates and how it ended.
+// recordFile is the game's record as a file (play.Export).
 func (b *Bot) recordFile(ctx context.Context, row db.Game, rec games.Record) (*discordgo.File, error) {
-	names := [2]string{b.name(ctx, row.Players[0]), b.name(ctx, row.Players[1])}
-	tags := map[string]string{
-		"Event": fmt.Sprintf("Bermuda game #%d", row.ID), "Site": "Discord", "Date": row.CreatedAt.UTC().Format("2006.01.02"),
-		"VariantName": variantName(row.Variant), "Player1": names[0], "Player2": names[1],
-		"Started": row.CreatedAt.UTC().Format("2006-01-02 15:04 UTC"),
-	}
-	tags["Result"], tags["Termination"] = resultTags(row, names)
-	if !row.EndedAt.IsZero() {
-		tags["Ended"] = row.EndedAt.UTC().Format("2006-01-02 15:04 UTC")
-	}
-	var buf bytes.Buffer
-	if err := games.WriteRecord(&buf, rec, tags); err != nil {
+	f, err := b.play.Export(ctx, row, rec)
+	if err != nil {
 		return nil, err
 	}
-	name, kind := fmt.Sprintf("bermuda-game-%d.%s", row.ID, games.RecordExt(row.Variant)), "text/plain; charset=utf-8"
-	if strings.HasSuffix(name, ".pgn") {
-		kind = "application/x-chess-pgn"
-	}
-	return &discordgo.File{Name: name, ContentType: kind, Reader: &buf}, nil
+	return &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: bytes.NewReader(f.Data)}, nil
 }
 
 // replayName is the animation's file name.
@@ -98,7 +77,7 @@ func (b *Bot) queueReplay(row db.Game) {
 }
 
 func (b *Bot) postReplay(ctx context.Context, row db.Game) error {
-	rec, _, err := b.gameRecord(ctx, row)
+	rec, _, err := b.play.Record(ctx, row)
 	if err != nil {
 		return err
 	}
@@ -120,7 +99,7 @@ func (b *Bot) export(ctx context.Context, r *request, row db.Game) error {
 	if withGIF {
 		r.deferEphemeral()
 	}
-	rec, moves, err := b.gameRecord(ctx, row)
+	rec, moves, err := b.play.Record(ctx, row)
 	if err != nil {
 		return err
 	}

@@ -91,7 +91,7 @@ func BenchmarkReplayAtGameEnd(b *testing.B) {
 		b.Run(fmt.Sprintf("%s/%d", c.variant, c.plies), func(b *testing.B) {
 			bot, row := storedGame(b, c.variant, c.plies)
 			ctx := context.Background()
-			rec, _, err := bot.gameRecord(ctx, row)
+			rec, _, err := bot.play.Record(ctx, row)
 			if err != nil {
 				b.Fatal(err)
 			}

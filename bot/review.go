@@ -3,7 +3,6 @@ package bot
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -117,7 +116,7 @@ func (b *Bot) startReview(row db.Game, claim db.ReviewRow) {
 			b.log.Warn("posting the review's progress failed", "game", row.ID, "err", err)
 		}
 	}
-	b.opponent().analyse(func(ctx context.Context, yield func()) {
+	b.opponent().Analyse(func(ctx context.Context, yield func()) {
 		b.runReview(ctx, yield, row, claim.ClaimedAt, channel, message)
 	})
 }
@@ -125,50 +124,20 @@ func (b *Bot) startReview(row db.Game, claim db.ReviewRow) {
 // runReview computes, stores and posts the review, renewing the claim as
 // it goes; it stops if the claim is lost.
 func (b *Bot) runReview(ctx context.Context, yield func(), row db.Game, claimedAt time.Time, channel, message string) {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	rec, _, err := b.gameRecord(ctx, row)
-	if err != nil {
-		b.log.Error("reading a game to review", "game", row.ID, "err", err)
-		return
-	}
-	names := [2]string{b.name(ctx, row.Players[0]), b.name(ctx, row.Players[1])}
-	result, _ := resultTags(row, names)
+	names := b.play.Names(ctx, row)
+	result, _ := play.ResultTags(row, names)
 	shown := 0
-	opts := review.Options{Nodes: b.ReviewNodes, UCI: b.ReviewUCI, UCIDepth: b.ReviewUCIDepth, Names: names, Result: result, Progress: func(done, total int) {
+	opts := review.Options{Nodes: b.ReviewNodes, UCI: b.ReviewUCI, UCIDepth: b.ReviewUCIDepth, Names: names, Result: result}
+	rev, ok := b.play.RunReview(ctx, row, claimedAt, opts, func(pct int) {
 		yield() // the computer's moves go first
-		pct := done * 100 / max(total, 1)
-		ok, at, err := b.store.RenewReview(ctx, row.ID, claimedAt, b.Now(), pct)
-		if err == nil && !ok {
-			cancel() // taken over after a stall, or finished elsewhere
-			return
-		}
-		if ok {
-			claimedAt = at
-		}
 		if message != "" && pct >= shown+reviewProgressStep && pct < 100 {
 			shown = pct - pct%reviewProgressStep
 			text := fmt.Sprintf("🔎 Reviewing game #%d… %d%%", row.ID, shown)
 			b.dc.Edit(&discordgo.MessageEdit{Channel: channel, ID: message, Content: &text})
 		}
-	}}
-	rev, err := review.Game(ctx, rec, opts)
-	if err != nil {
-		if ctx.Err() == nil {
-			b.log.Error("reviewing a game", "game", row.ID, "err", err)
-		}
-		return
-	}
-	data, err := json.Marshal(rev)
-	if err != nil {
-		b.log.Error("storing a review", "game", row.ID, "err", err)
-		return
-	}
-	if ok, err := b.store.FinishReview(context.Background(), row.ID, claimedAt, string(data)); !ok || err != nil {
-		if err != nil {
-			b.log.Error("storing a review", "game", row.ID, "err", err)
-		}
-		return // another process holds it now and will post it
+	})
+	if !ok {
+		return // stopped, failed (logged), or another process holds it now and will post it
 	}
 	msg, err := b.reviewMessage(context.Background(), row, rev)
 	if err != nil {
@@ -188,21 +157,8 @@ func (b *Bot) runReview(ctx context.Context, yield func(), row db.Game, claimedA
 // resumeReviews takes over the reviews whose process died (a restart, a
 // replica gone): run by the scheduler.
 func (b *Bot) resumeReviews(ctx context.Context) {
-	ids, err := b.store.LapsedReviews(ctx, b.Now(), reviewLease)
-	if err != nil {
-		b.log.Warn("looking for reviews to resume", "err", err)
-		return
-	}
-	for _, id := range ids {
-		row, err := b.store.Game(ctx, id)
-		if err != nil {
-			continue
-		}
-		claim, claimed, err := b.store.ClaimReview(ctx, id, b.Now(), reviewLease)
-		if err != nil || !claimed {
-			continue // another replica took it
-		}
-		b.startReview(row, claim)
+	for _, rr := range b.play.LapsedReviews(ctx, reviewLease) {
+		b.startReview(rr.Row, rr.Claim)
 	}
 }
 
@@ -346,7 +302,7 @@ func (b *Bot) keyMoments(row db.Game, rev review.Review) ([]keyMoment, error) {
 		return nil, nil
 	}
 	slices.Sort(worst)
-	rec, _, err := b.gameRecord(context.Background(), row)
+	rec, _, err := b.play.Record(context.Background(), row)
 	if err != nil {
 		return nil, err
 	}

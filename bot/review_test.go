@@ -190,7 +190,7 @@ func embedTexts(m fakediscord.Message) []string {
 // in CI; Bermuda's engine otherwise).
 func TestChessAgainstTheComputerReviewed(t *testing.T) {
 	h := newHarness(t)
-	h.bot.opponent().setLimits(quickComputer)
+	h.bot.opponent().SetLimits(quickComputer)
 	h.bot.ReviewNodes = 3000
 	sf, _ := uci.Find("stockfish")
 	if sf == "" && os.Getenv("BERMUDA_REQUIRE_STOCKFISH") != "" {

@@ -2,15 +2,12 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"runtime/debug"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/bermudachess/bermuda/db"
-	"github.com/bermudachess/bermuda/play"
 )
 
 // Tick does whatever the clock has made due: reminders at 80% of a move's
@@ -25,15 +22,15 @@ func (b *Bot) Tick(ctx context.Context) {
 	now := b.Now()
 	b.remind(ctx, now)   // each game's reminder survives its own panic
 	b.timeouts(ctx, now) // and so does each loss on time
-	func() { defer b.survive("games whose opening was cut short", 0); b.unopenedGames(ctx, now) }()
-	func() { defer b.survive("expiring challenges", 0); b.expireChallenges(ctx, now) }()
-	func() { defer b.survive("the computer's due moves", 0); b.dueComputerMoves(ctx) }()
-	func() { defer b.survive("reviews whose process stopped", 0); b.resumeReviews(ctx) }()
-	func() { defer b.survive("tournaments", 0); b.dueTournaments(ctx, now) }() // tournament_rounds.go
-	func() { defer b.survive("daily puzzles", 0); b.dailyPuzzles(ctx, now) }()
-	func() { defer b.survive("returns from holiday", 0); b.holidayReturns(ctx, now) }()            // holiday_back.go
-	func() { defer b.survive("daily digests", 0); b.digests(ctx, now) }()                          // notify.go
-	func() { defer b.survive("conditional moves", 0); b.play.FollowDue(ctx, schedulerPatience) }() // play/lines.go
+	func() { defer b.play.Survive("games whose opening was cut short", 0); b.unopenedGames(ctx, now) }()
+	func() { defer b.play.Survive("expiring challenges", 0); b.expireChallenges(ctx, now) }()
+	func() { defer b.play.Survive("the computer's due moves", 0); b.opponent().DueMoves(ctx) }()
+	func() { defer b.play.Survive("reviews whose process stopped", 0); b.resumeReviews(ctx) }()
+	func() { defer b.play.Survive("tournaments", 0); b.dueTournaments(ctx, now) }() // tournament_rounds.go
+	func() { defer b.play.Survive("daily puzzles", 0); b.dailyPuzzles(ctx, now) }()
+	func() { defer b.play.Survive("returns from holiday", 0); b.holidayReturns(ctx, now) }()            // holiday_back.go
+	func() { defer b.play.Survive("daily digests", 0); b.digests(ctx, now) }()                          // notify.go
+	func() { defer b.play.Survive("conditional moves", 0); b.play.FollowDue(ctx, schedulerPatience) }() // play/lines.go
 	// Claims on interaction ids only matter while Discord might deliver an
 	// id again: never after its 15-minute token life. Keep an hour.
 	if _, err := b.store.ForgetInteractions(ctx, time.Now().Add(-time.Hour)); err != nil {
@@ -63,30 +60,10 @@ func (b *Bot) RunScheduler(ctx context.Context, every time.Duration) {
 	}
 }
 
+// remind tells each player whose turn's reminder is due (play.Reminders
+// claims it): in the thread, and by DM to those who chose it.
 func (b *Bot) remind(ctx context.Context, now time.Time) {
-	due, err := b.store.DueReminders(ctx, now)
-	if err != nil {
-		b.log.Error("reading due reminders", "err", err)
-		return
-	}
-	for _, g := range due {
-		b.remindOne(ctx, g)
-	}
-}
-
-// remindOne sends one game's reminder. A panic is logged and the game's
-// lock released, so one bad game never stops the scheduler (or the bot).
-func (b *Bot) remindOne(ctx context.Context, g db.Game) {
-	b.runDue(ctx, g.ID, "reminder", "reminder: loading game", func(s *session) {
-		first, err := b.store.MarkReminded(ctx, g.ID, g.Ply)
-		if err != nil {
-			b.log.Error("marking a reminder", "game", g.ID, "err", err)
-			return
-		}
-		if !first || s.Row.State != "active" {
-			return
-		}
-		s.Row.ReminderSent = true
+	b.play.Reminders(ctx, now, schedulerPatience, func(s *session) {
 		t := s.Game.Turn()
 		who := s.Row.Players[t.Player]
 		text := fmt.Sprintf("⏰ %s, it's your move (%s). Your time runs out <t:%d:R>; after that the game is lost on time.",
@@ -106,87 +83,28 @@ func (b *Bot) remindOne(ctx context.Context, g db.Game) {
 	})
 }
 
-// runDue runs a scheduled job on game id under the game's lock, waiting
-// at most schedulerPatience for it: a game a player's action holds is left
-// alone (it is due again next tick), a failure to load it is logged as
-// loadErr, and a panic in run is logged and the lock released, so one bad
-// game never stops the scheduler (or the bot).
-func (b *Bot) runDue(ctx context.Context, id int64, job, loadErr string, run func(s *session)) {
-	s, ok, err := b.tryLockGame(ctx, id, schedulerPatience)
-	if !ok {
-		return
-	}
-	if err != nil {
-		b.log.Error(loadErr, "game", id, "err", err)
-		return
-	}
-	defer s.Unlock()
-	defer b.survive(job, id)
-	run(s)
-}
-
-// survive, deferred, turns a panic in a scheduled job into a log line.
-func (b *Bot) survive(job string, gameID int64) {
-	if p := recover(); p != nil {
-		b.log.Error("scheduled job panicked", "job", job, "game", gameID, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
-	}
-}
-
+// timeouts ends the games lost on time (play.TimeLosses; events.go says
+// so in their threads). A thread that is gone (deleted, or the bot may no
+// longer post there) makes the game aborted and unrated instead, as on
+// every other path: nobody could have moved. Looked at before the rated
+// ending, which cannot be taken back; abandonGame's own ending is the
+// claim between replicas.
 func (b *Bot) timeouts(ctx context.Context, now time.Time) {
-	due, err := b.store.DueTimeouts(ctx, now)
-	if err != nil {
-		b.log.Error("reading due timeouts", "err", err)
-		return
-	}
-	for _, g := range due {
-		b.timeoutOne(ctx, g, now)
-	}
-}
-
-// timeoutOne ends one game on time, if it still is out of time.
-func (b *Bot) timeoutOne(ctx context.Context, g db.Game, now time.Time) {
-	b.runDue(ctx, g.ID, "timeout", "timeout: loading game", func(s *session) {
-		// lockGame read the stored row under the game's lock: a move that
-		// just landed, here or on another replica, shows in it.
-		if s.Row.State != "active" || s.Row.Deadline.IsZero() || s.Row.Deadline.After(now) {
-			return
-		}
-		// A thread that is gone (deleted, or the bot may no longer post there)
-		// makes the game aborted and unrated, as on every other path: nobody
-		// could have moved. Looked at before the rated ending, which cannot be
-		// taken back; abandonGame's own ending is the claim between replicas.
+	b.play.TimeLosses(ctx, now, schedulerPatience, func(s *session) bool {
 		if s.Row.ThreadID != "" {
 			if err := b.dc.Typing(s.Row.ThreadID); isGone(err) {
 				b.abandonGame(ctx, s, err)
-				return
+				return false
 			}
 		}
-		loser := s.Game.Turn().Player
-		// Ending the game is the claim: of several replicas ticking at once,
-		// only the one whose end is stored says anything (events.go).
-		_, err := b.play.EndOutside(ctx, s, int(loser.Other()), "time")
-		switch {
-		case err == nil:
-		case errors.Is(err, play.ErrEndedMeanwhile):
-			s.Game = nil // ended elsewhere meanwhile: reloaded when needed
-		default:
-			b.log.Warn("ending a game on time", "game", g.ID, "err", err)
-		}
+		return true
 	})
 }
 
 func (b *Bot) expireChallenges(ctx context.Context, now time.Time) {
-	due, err := b.store.ExpiredChallenges(ctx, now)
-	if err != nil {
-		b.log.Error("reading expired challenges", "err", err)
-		return
-	}
-	for _, c := range due {
-		if err := b.store.CloseChallenge(ctx, c.ID, "expired"); err != nil {
-			continue // accepted or answered meanwhile
-		}
+	b.play.ExpireChallenges(ctx, now, func(c db.Challenge) {
 		if c.MessageID == "" {
-			continue
+			return
 		}
 		text := fmt.Sprintf("~~%s challenged %s to %s~~ — expired unanswered.", mention(c.ChallengerID), opponentText(c), variantName(c.Variant))
 		_, err := b.dc.Edit(&discordgo.MessageEdit{Channel: c.ChannelID, ID: c.MessageID, Content: &text,
@@ -194,7 +112,7 @@ func (b *Bot) expireChallenges(ctx context.Context, now time.Time) {
 		if err != nil {
 			b.log.Warn("removing an expired challenge's buttons", "challenge", c.ID, "err", err)
 		}
-	}
+	})
 }
 
 // abandonGame ends a game whose thread is gone (deleted, or the bot lost

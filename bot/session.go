@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"time"
 
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/games"
@@ -22,13 +21,6 @@ type (
 func (b *Bot) lockGame(ctx context.Context, id int64) (*session, error) {
 	s, err := b.play.Lock(ctx, id)
 	return s, corruptAnswer(err)
-}
-
-// tryLockGame is lockGame for the scheduler, which must not wait long
-// behind an action in progress (play.TryLock).
-func (b *Bot) tryLockGame(ctx context.Context, id int64, patience time.Duration) (*session, bool, error) {
-	s, ok, err := b.play.TryLock(ctx, id, patience)
-	return s, ok, corruptAnswer(err)
 }
 
 // corruptAnswer says what a player reads about a game that does not replay.

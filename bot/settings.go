@@ -14,8 +14,9 @@ import (
 // /settings: a server's own settings, for members with Manage Server.
 // Every setting that can be set can be unset (clear:), and the answer
 // always ends with all of them as they stand, so /settings alone shows
-// them: the default days per move, the tournament role, and the daily
-// puzzle's channel with any error that stopped its post (puzzle_daily.go).
+// them: the default days per move, the tournament role, the daily
+// puzzle's channel with any error that stopped its post (puzzle_daily.go),
+// and whether the server's games have web pages (pages.go).
 
 func (b *Bot) cmdSettings(ctx context.Context, r *request) error {
 	if r.i.GuildID == "" {
@@ -25,6 +26,7 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) error {
 		return userErrorf("Only members with the **Manage Server** permission can change Bermuda's settings.")
 	}
 	days, role, channel, clear := r.intOption("days"), r.stringOption("tournament_role"), r.stringOption("puzzle_channel"), r.stringOption("clear")
+	pages := r.stringOption("pages")
 	if o := r.option("puzzle_off"); o != nil {
 		if off, _ := o.Value.(bool); off {
 			if clear != "" && clear != "puzzle_channel" {
@@ -36,9 +38,11 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) error {
 	switch {
 	case days != 0 && !validDays(days):
 		return userErrorf("%d days per move is not offered; choose one of %s.", days, daysList())
-	case clear != "" && clear != "days" && clear != "tournament_role" && clear != "puzzle_channel":
-		return userErrorf("There is no setting `%s` to clear: choose days, tournament_role or puzzle_channel.", clear)
-	case clear == "days" && days != 0, clear == "tournament_role" && role != "", clear == "puzzle_channel" && channel != "":
+	case pages != "" && pages != "on" && pages != "off":
+		return userErrorf("`pages` is `on` or `off`.")
+	case clear != "" && clear != "days" && clear != "tournament_role" && clear != "puzzle_channel" && clear != "pages":
+		return userErrorf("There is no setting `%s` to clear: choose days, tournament_role, puzzle_channel or pages.", clear)
+	case clear == "days" && days != 0, clear == "tournament_role" && role != "", clear == "puzzle_channel" && channel != "", clear == "pages" && pages != "":
 		return userErrorf("You asked to both set and clear `%s`: do one or the other.", clear)
 	}
 	before, err := b.store.Settings(ctx, r.i.GuildID)
@@ -68,7 +72,21 @@ func (b *Bot) cmdSettings(ctx context.Context, r *request) error {
 		}
 		done = append(done, fmt.Sprintf("A daily puzzle will be posted in <#%s> every day (UTC), starting today. Make sure I may post there with pictures.", channel))
 	}
+	if pages != "" {
+		if err := b.store.SetPagesOff(ctx, r.i.GuildID, pages == "off"); err != nil {
+			return err
+		}
+		done = append(done, pagesText(pages == "off"))
+	}
 	switch clear {
+	case "pages":
+		if !before.PagesOff {
+			done = append(done, "Game pages were already on in this server (the default).")
+		} else if err := b.store.SetPagesOff(ctx, r.i.GuildID, false); err != nil {
+			return err
+		} else {
+			done = append(done, pagesText(false))
+		}
 	case "days":
 		if !before.DaysChosen {
 			done = append(done, fmt.Sprintf("No default days were set: new challenges already get the bot's %s per move.", plural(b.defaultDays, "day")))
@@ -122,6 +140,11 @@ func (b *Bot) settingsSummary(ctx context.Context, guildID string) (string, erro
 		fmt.Fprintf(&sb, "• Tournament role: <@&%s> runs tournaments besides server managers (`/settings clear:tournament_role` removes it).\n", set.TournamentRole)
 	} else {
 		sb.WriteString("• Tournament role: none, only server managers run tournaments (`/settings tournament_role:` adds a role).\n")
+	}
+	if set.PagesOff {
+		sb.WriteString("• Game pages: **off**, no game of this server has a web page (`/settings pages:on` or `clear:pages` turns them on).\n")
+	} else {
+		sb.WriteString("• Game pages: on, the default (`/settings pages:off` turns them off).\n")
 	}
 	pc, err := b.store.PuzzleChannelOf(ctx, guildID)
 	switch {

@@ -32,7 +32,7 @@ func TestSettingsShowsAndClearsEverySetting(t *testing.T) {
 	h := newHarness(t)
 	ctx := t.Context()
 	const role = "9100"
-	wantAll(t, h.settings(ann, ""), "Default time per move: 3 days, the bot's default", "Tournament role: none", "Daily puzzle: off")
+	wantAll(t, h.settings(ann, ""), "Default time per move: 3 days, the bot's default", "Tournament role: none", "Daily puzzle: off", "Game pages: on")
 	wantAll(t, h.settings(bob, noManage, str("clear", "days")), "Manage Server")
 
 	wantAll(t, h.settings(ann, "", integer("days", 5), fakediscord.Option{Name: "tournament_role", Type: 8, Value: role},
@@ -59,7 +59,16 @@ func TestSettingsShowsAndClearsEverySetting(t *testing.T) {
 		t.Fatal("the puzzle channel was not cleared")
 	}
 	wantAll(t, h.settings(ann, "", str("clear", "puzzle_channel")), "already off", "Daily puzzle: off")
-	if st, _ := h.store.Settings(ctx, h.fake.GuildID); st.DaysChosen || st.TournamentRole != "" {
+	// Game pages: off, shown, refused with a clear of the same, cleared.
+	wantAll(t, h.settings(ann, "", str("pages", "off")), "Game pages are off", "Game pages: **off**")
+	if st, _ := h.store.Settings(ctx, h.fake.GuildID); !st.PagesOff {
+		t.Fatalf("pages:off was not stored: %+v", st)
+	}
+	wantAll(t, h.settings(bob, noManage, str("pages", "on")), "Manage Server")
+	wantAll(t, h.settings(ann, "", str("pages", "on"), str("clear", "pages")), "both set and clear `pages`")
+	wantAll(t, h.settings(ann, "", str("clear", "pages")), "Game pages are on", "Game pages: on")
+	wantAll(t, h.settings(ann, "", str("clear", "pages")), "already on")
+	if st, _ := h.store.Settings(ctx, h.fake.GuildID); st.DaysChosen || st.TournamentRole != "" || st.PagesOff {
 		t.Fatalf("after clearing everything: %+v", st)
 	}
 }

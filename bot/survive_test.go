@@ -17,16 +17,14 @@ import (
 func TestComputerSearchPanicLeavesTheGamePlayable(t *testing.T) {
 	h := newHarness(t)
 	c := h.bot.opponent()
-	c.setLimits(quickComputer)
+	c.SetLimits(quickComputer)
 	var calls atomic.Int64
-	c.mu.Lock()
-	c.engineSearch = func(ctx context.Context, g games.Game, lim engine.Limits) (engine.Result, error) {
+	c.SetSearch(func(ctx context.Context, g games.Game, lim engine.Limits) (engine.Result, error) {
 		if calls.Add(1) == 1 {
 			panic("injected search failure")
 		}
 		return engine.Search(ctx, g, lim)
-	}
-	c.mu.Unlock()
+	})
 	thread := h.playComputer(ann, "angle", str("color", "white"))
 	_, g := h.loadThread(thread)
 	h.move(ann, thread, g.LegalMoves()[0].Notation)
@@ -48,7 +46,7 @@ func TestComputerWorkerPanicIsContained(t *testing.T) {
 	h := newHarness(t)
 	c := h.bot.opponent()
 	var calls atomic.Int64
-	c.setLimits(func(level int) engine.Limits {
+	c.SetLimits(func(level int) engine.Limits {
 		if calls.Add(1) == 1 {
 			panic("injected limits failure")
 		}

@@ -21,7 +21,8 @@ import (
 // role, or the tournament's creator) create, cancel and start rounds;
 // anyone joins and leaves with the announcement's buttons until the start.
 // Rounds, pairings and results live in the database (db/tournaments.go);
-// what to pair is package swiss's (tournament_table.go); entries are in
+// what to pair is package swiss's, what a tournament needs next package
+// play's (AdvanceTournament, Withdraw, Standings); entries are in
 // tournament_entries.go, and rounds are started by the scheduler
 // (tournament_rounds.go).
 

@@ -90,11 +90,15 @@ func (b *Bot) tournamentWithdraw(ctx context.Context, r *request) error {
 	return b.withdraw(ctx, r, t)
 }
 
-// withdraw takes the user out of t: before the start they are simply not
-// paired; afterwards their games of the round still being played are
-// forfeited (the store ends them in the same transaction) and announced.
+// withdraw takes the user out of t (play.Withdraw): before the start they
+// are simply not paired; afterwards their games of the round still being
+// played are forfeited, each shown in its thread as it ends (events.go).
 func (b *Bot) withdraw(ctx context.Context, r *request, t db.Tournament) error {
-	w, err := b.store.WithdrawFromTournament(ctx, t.ID, r.userID())
+	w, err := b.play.Withdraw(ctx, t, r.userID(), func(w db.Withdrawal) {
+		if !w.Removed {
+			r.deferPublic() // its games' ends are shown first
+		}
+	})
 	switch {
 	case errors.Is(err, db.ErrNotEntered):
 		return userErrorf("You're not entered in Swiss #%d.", t.ID)
@@ -107,33 +111,14 @@ func (b *Bot) withdraw(ctx context.Context, r *request, t db.Tournament) error {
 	if w.Removed {
 		r.ephemeral(fmt.Sprintf("You left Swiss #%d. Changed your mind? Press **Join** again before it starts.", t.ID))
 	} else {
-		r.deferPublic()
 		text := fmt.Sprintf("🏳️ %s withdrew from Swiss #%d and will not be paired again.", mention(r.userID()), t.ID)
 		if len(w.Forfeited) > 0 {
 			text += fmt.Sprintf(" Their game of round %d is forfeited: the opponent wins.", t.Round)
 		}
 		r.editOriginal(&discordgo.WebhookEdit{Content: &text, AllowedMentions: noPings})
-		for _, bd := range w.Forfeited {
-			b.announceForfeit(ctx, bd.GameID, !t.Rated)
-		}
 	}
 	b.refreshAnnouncement(ctx, t.ID)
 	return nil
-}
-
-// announceForfeit shows in its thread a game a withdrawal ended.
-func (b *Bot) announceForfeit(ctx context.Context, gameID int64, unratedTournament bool) {
-	s, err := b.lockGame(ctx, gameID)
-	if err != nil {
-		b.log.Warn("loading a forfeited game", "game", gameID, "err", err)
-		return
-	}
-	defer s.Unlock()
-	if s.Row.ThreadID == "" {
-		return // never opened: nothing to say there
-	}
-	b.announceEnd(s.Row, s.Game, s.Row.Winner, "forfeit (the opponent withdrew from the tournament)",
-		db.Result{Rated: s.Row.Rated, UnratedTournament: unratedTournament && s.Row.ComputerLevel == 0})
 }
 
 func (b *Bot) tournamentAddComputer(ctx context.Context, r *request) error {

@@ -9,7 +9,6 @@ import (
 	"github.com/bermudachess/bermuda/bot/fakediscord"
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/games"
-	"github.com/bermudachess/bermuda/swiss"
 )
 
 // A member of the server's tournament role organises without Manage
@@ -18,7 +17,7 @@ import (
 func TestTournamentRoleAndComputerEntrant(t *testing.T) {
 	h := newHarness(t)
 	ctx := context.Background()
-	h.bot.opponent().setLimits(quickComputer)
+	h.bot.opponent().SetLimits(quickComputer)
 	h.wantEphemeral(h.send(fakediscord.Interaction{Type: 2, User: dan, ChannelID: lobbyID, Name: "settings", MemberPerms: noManage,
 		Options: []fakediscord.Option{{Name: "tournament_role", Type: 8, Value: "role9"}}}), "Manage Server")
 	h.wantEphemeral(h.command(ann, lobbyID, "settings", fakediscord.Option{Name: "tournament_role", Type: 8, Value: "role9"}), "<@&role9> can now run tournaments")
@@ -114,44 +113,6 @@ func TestTournamentStartTimes(t *testing.T) {
 		if _, err := parseStart(text, now); err == nil || !strings.Contains(err.Error(), why) {
 			t.Errorf("parseStart(%q): %v, want %q", text, err, why)
 		}
-	}
-}
-
-func TestTournamentNextStepAndSwissView(t *testing.T) {
-	three := []db.Entrant{{UserID: "a"}, {UserID: "b"}, {UserID: "c", Withdrawn: true}}
-	for _, c := range []struct {
-		t    db.Tournament
-		es   []db.Entrant
-		want tournamentStep
-	}{
-		{db.Tournament{State: "open"}, three[:1], stepCancel},
-		{db.Tournament{State: "open"}, three, stepPair},
-		{db.Tournament{State: "running", Round: 1, Rounds: 3, Playing: 2}, three, stepWait},
-		{db.Tournament{State: "running", Round: 1, Rounds: 3}, three, stepPair},
-		{db.Tournament{State: "running", Round: 3, Rounds: 3}, three, stepFinish},
-		{db.Tournament{State: "running", Round: 1, Rounds: 3}, []db.Entrant{{UserID: "a"}, {UserID: "b", Withdrawn: true}}, stepFinish},
-		{db.Tournament{State: "finished", Round: 3, Rounds: 3}, three, stepWait},
-	} {
-		if got := nextStep(c.t, c.es); got != c.want {
-			t.Errorf("nextStep(%+v) = %d, want %d", c.t, got, c.want)
-		}
-	}
-	boards := []db.Board{
-		{Round: 1, Board: 1, White: "a", Black: "b", Result: db.BoardDraw},
-		{Round: 1, Board: 2, White: "c", Result: db.BoardBye},
-		{Round: 2, Board: 1, White: "c", Black: "a", Result: db.BoardVoid},
-		{Round: 2, Board: 2, White: "b", Result: db.BoardBye},
-	}
-	sw := swissOf(three, boards)
-	if len(sw.Rounds) != 2 || len(sw.Rounds[1]) != 1 || sw.Rounds[0][0].Result != swiss.Draw || !sw.Players[2].Withdrawn {
-		t.Fatalf("swiss view: %+v", sw)
-	}
-	table, ranked, err := standingsTable(db.Tournament{ID: 1, Variant: "bede", State: "running", Round: 2, Rounds: 3}, three, boards)
-	if err != nil || len(ranked) != 3 || ranked[0].ID != "b" || ranked[0].Points != 1.5 {
-		t.Fatalf("standings %+v, %v", ranked, err)
-	}
-	if cells := table.Rows[0].Rounds; cells[0].Opponent != 3 || cells[0].Result != "½" || cells[0].White || cells[1].Result != "bye" {
-		t.Fatalf("b's cells: %+v (rows %+v)", cells, table.Rows)
 	}
 }
 

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -11,8 +10,8 @@ import (
 
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/play"
 	"github.com/bermudachess/bermuda/render"
-	"github.com/bermudachess/bermuda/swiss"
 )
 
 // A tournament's rounds. The scheduler asks the store for the tournaments
@@ -32,118 +31,59 @@ import (
 // at that point; in production it always returns true.
 var afterRoundCommitted = func(tournamentID int64, round int) bool { return true }
 
-// dueTournaments advances every tournament that has work now.
+// dueTournaments advances every tournament that has work now
+// (play.DueTournaments) and shows what it did.
 func (b *Bot) dueTournaments(ctx context.Context, now time.Time) {
 	b.announceLostRounds(ctx)
-	due, err := b.store.DueTournaments(ctx, now)
-	if err != nil {
-		b.log.Error("reading due tournaments", "err", err)
-		return
-	}
-	for _, t := range due {
-		func() {
-			defer b.survive("tournament", 0)
-			if _, err := b.advanceTournament(ctx, t); err != nil {
-				b.log.Error("advancing a tournament", "tournament", t.ID, "err", err)
-			}
-		}()
-	}
+	b.play.DueTournaments(ctx, now, func(a play.Advanced) { b.showAdvance(ctx, a) })
 }
 
-// advanceTournament does what t needs next (start, pair the next round,
-// or finish) and says what it did; "" if nothing (another process did it,
-// or games are still being played).
+// advanceTournament has package play do what t needs next (start, pair
+// the next round, or finish), then shows it and says what it did; "" if
+// nothing (another process did it, or games are still being played).
 func (b *Bot) advanceTournament(ctx context.Context, t db.Tournament) (string, error) {
-	entrants, err := b.store.TournamentEntrants(ctx, t.ID)
+	a, err := b.play.AdvanceTournament(ctx, t)
 	if err != nil {
 		return "", err
 	}
-	switch nextStep(t, entrants) {
-	case stepCancel:
-		if err := b.store.EndTournament(ctx, t.ID, t.Version, "cancelled"); err != nil {
-			return "", claimLost(err)
-		}
+	return b.showAdvance(ctx, a), nil
+}
+
+// showAdvance shows a tournament's step and says what it did ("" if
+// nothing).
+func (b *Bot) showAdvance(ctx context.Context, a play.Advanced) string {
+	t := a.Tournament
+	switch a.Step {
+	case play.StepCancel:
 		text := fmt.Sprintf("🛑 Swiss #%d (%s) was cancelled: it needs at least two players and had %d at its start.",
-			t.ID, variantName(t.Variant), len(entrants))
+			t.ID, variantName(t.Variant), len(a.Entrants))
 		b.sendText(t.ChannelID, text, noPings)
 		b.refreshAnnouncement(ctx, t.ID)
-		return text, nil
-	case stepFinish:
-		return b.finishTournament(ctx, t, entrants, "")
-	case stepPair:
-		return b.pairRound(ctx, t, entrants)
-	}
-	return "", nil
-}
-
-// claimLost turns a lost claim (another process acted first) into "nothing to do".
-func claimLost(err error) error {
-	if errors.Is(err, db.ErrAlreadyTaken) {
-		return nil
-	}
-	return err
-}
-
-// boardOpening is a paired game's rules state and opening dice, kept from
-// the pairing to the opening of its thread.
-type boardOpening struct {
-	game   games.Game
-	events []games.Event
-}
-
-func (b *Bot) pairRound(ctx context.Context, t db.Tournament, entrants []db.Entrant) (string, error) {
-	boards, err := b.store.TournamentBoards(ctx, t.ID)
-	if err != nil {
-		return "", err
-	}
-	paired, err := swiss.Pair(swissOf(entrants, boards))
-	if errors.Is(err, swiss.ErrNoPairing) {
-		return b.finishTournament(ctx, t, entrants, "No legal pairing remained (everyone left has met), so it ends early.")
-	}
-	if err != nil {
-		return "", err
-	}
-	level := map[string]int{}
-	for _, e := range entrants {
-		level[e.UserID] = e.ComputerLevel
-	}
-	now := b.Now()
-	pairings := make([]db.Pairing, len(paired))
-	openings := make([]boardOpening, len(paired))
-	for i, p := range paired {
-		pairings[i] = db.Pairing{White: p.White, Black: p.Black}
-		if p.Result == swiss.Bye {
-			continue
+		return text
+	case play.StepFinish:
+		why := ""
+		if a.NoPairing {
+			why = "No legal pairing remained (everyone left has met), so it ends early."
 		}
-		row, g, events, err := b.play.NewGame(ctx, db.Game{GuildID: t.GuildID, ChannelID: t.ChannelID, Variant: t.Variant,
-			Players: [2]string{p.White, p.Black}, Days: t.Days, ComputerLevel: max(level[p.White], level[p.Black])})
+		text, err := b.finishTournament(ctx, t, a.Entrants, why)
 		if err != nil {
-			return "", err
+			b.log.Error("posting a tournament's final standings", "tournament", t.ID, "err", err)
 		}
-		pairings[i].Game, openings[i] = row, boardOpening{g, events}
-	}
-	round := t.Round + 1
-	stored, err := b.store.StartRound(ctx, t.ID, t.Version, round, now, pairings)
-	if err != nil {
-		return "", claimLost(err)
-	}
-	if !afterRoundCommitted(t.ID, round) {
-		return "", nil
-	}
-	names := entrantNames(entrants)
-	t.Round, t.State = round, "running"
-	text := roundText(t, stored, names)
-	b.announceRound(ctx, t, text)
-	for i, bd := range stored {
-		if bd.GameID == 0 {
-			continue
+		return text
+	case play.StepPair:
+		if !afterRoundCommitted(t.ID, t.Round) {
+			return ""
 		}
-		row := pairings[i].Game
-		row.ID = bd.GameID
-		b.openBoardGame(ctx, t, bd, row, openings[i], names)
+		names := entrantNames(a.Entrants)
+		text := roundText(t, a.Boards, names)
+		b.announceRound(ctx, t, text)
+		for _, g := range a.Games {
+			b.openBoardGame(ctx, t, g, names)
+		}
+		b.refreshAnnouncement(ctx, t.ID)
+		return text
 	}
-	b.refreshAnnouncement(ctx, t.ID)
-	return text, nil
+	return ""
 }
 
 // announceRound posts t's current round's pairings (text), with the
@@ -161,34 +101,13 @@ func (b *Bot) announceRound(ctx context.Context, t db.Tournament, text string) b
 }
 
 // announceLostRounds posts each round whose pairings were committed but
-// never announced (the process stopped in between): once, claimed like
-// the post it stands for.
+// never announced (play.LostRounds): once, claimed like the post it
+// stands for.
 func (b *Bot) announceLostRounds(ctx context.Context) {
-	lost, err := b.store.UnannouncedRounds(ctx)
-	if err != nil {
-		b.log.Error("reading rounds never announced", "err", err)
-		return
-	}
-	for _, t := range lost {
-		entrants, err := b.store.TournamentEntrants(ctx, t.ID)
-		if err != nil {
-			b.log.Error("reading a tournament's entrants", "tournament", t.ID, "err", err)
-			continue
-		}
-		all, err := b.store.TournamentBoards(ctx, t.ID)
-		if err != nil {
-			b.log.Error("reading a tournament's boards", "tournament", t.ID, "err", err)
-			continue
-		}
-		var boards []db.Board
-		for _, bd := range all {
-			if bd.Round == t.Round {
-				boards = append(boards, bd)
-			}
-		}
-		b.log.Warn("a round's announcement was lost; posting it now", "tournament", t.ID, "round", t.Round)
-		if b.announceRound(ctx, t, roundText(t, boards, entrantNames(entrants))) {
-			b.refreshAnnouncement(ctx, t.ID) // "round N under way", which the crash may also have cut
+	for _, a := range b.play.LostRounds(ctx) {
+		b.log.Warn("a round's announcement was lost; posting it now", "tournament", a.Tournament.ID, "round", a.Tournament.Round)
+		if b.announceRound(ctx, a.Tournament, roundText(a.Tournament, a.Boards, entrantNames(a.Entrants))) {
+			b.refreshAnnouncement(ctx, a.Tournament.ID) // "round N under way", which the crash may also have cut
 		}
 	}
 }
@@ -220,11 +139,11 @@ func roundText(t db.Tournament, boards []db.Board, names map[string]string) stri
 
 // openBoardGame opens a newly paired game: held (locked) like an
 // accepted challenge's game until its opening posts are out.
-func (b *Bot) openBoardGame(ctx context.Context, t db.Tournament, bd db.Board, row db.Game, o boardOpening, names map[string]string) {
-	s := b.play.Hold(row, o.game)
+func (b *Bot) openBoardGame(ctx context.Context, t db.Tournament, g play.BoardGame, names map[string]string) {
+	s := b.play.Hold(g.Row, g.Game)
 	defer s.Unlock()
-	if !b.openTournamentThread(ctx, s, t, bd, names, o.events, false) {
-		b.play.Forget(row.ID) // left without a thread: the scheduler's repair opens it later
+	if !b.openTournamentThread(ctx, s, t, g.Board, names, g.Events, false) {
+		b.play.Forget(g.Row.ID) // left without a thread: the scheduler's repair opens it later
 	}
 }
 
@@ -289,23 +208,19 @@ func (b *Bot) openTournamentThread(ctx context.Context, s *session, t db.Tournam
 	b.postOpening(s.Row, s.Game, events)
 	b.noticeTurn(s.Row, s.Game, "", "") // a DM to the first player, if they chose it (notify.go)
 	if b.computerToAct(s.Row, s.Game) {
-		b.opponent().due(s.ID) // it waits for the game, held until we return
+		b.opponent().Due(s.ID) // it waits for the game, held until we return
 	}
 	return true
 }
 
-// finishTournament closes t after its last round (or early, with why) and
-// posts the final table with the winner.
+// finishTournament posts the final table of t, which package play closed
+// after its last round (or early, with why), with the winner.
 func (b *Bot) finishTournament(ctx context.Context, t db.Tournament, entrants []db.Entrant, why string) (string, error) {
-	if err := b.store.EndTournament(ctx, t.ID, t.Version, "finished"); err != nil {
-		return "", claimLost(err)
-	}
-	t.State = "finished"
 	boards, err := b.store.TournamentBoards(ctx, t.ID)
 	if err != nil {
 		return "", err
 	}
-	_, ranked, err := standingsTable(t, entrants, boards)
+	_, ranked, err := play.Standings(t, entrants, boards)
 	if err != nil {
 		return "", err
 	}
@@ -356,7 +271,7 @@ func (b *Bot) standingsPNG(ctx context.Context, t db.Tournament) (png []byte, ti
 	if err != nil {
 		return nil, "", "", err
 	}
-	table, _, err := standingsTable(t, entrants, boards)
+	table, _, err := play.Standings(t, entrants, boards)
 	if err != nil {
 		return nil, "", "", err
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/bermudachess/bermuda/bot/fakediscord"
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/play"
 )
 
 var (
@@ -297,6 +298,17 @@ func TestTournamentSevenPlayersFourRounds(t *testing.T) {
 	if fayBoard.GameID != 0 && fayBoard.Result != map[bool]string{true: db.BoardBlackForfeit, false: db.BoardWhiteForfeit}[fayBoard.White == fay.ID] {
 		t.Fatalf("fay's game after her withdrawal: %+v", fayBoard)
 	}
+	// The forfeit ended the game as every ending does (play's Ended): its
+	// result is posted in its thread.
+	if row, _ := h.store.Game(ctx, fayBoard.GameID); fayBoard.GameID != 0 && row.ThreadID != "" {
+		said := false
+		for _, m := range h.fake.Messages(row.ThreadID) {
+			said = said || strings.Contains(m.Content, "forfeit (the opponent withdrew from the tournament)")
+		}
+		if !said || row.State != "finished" {
+			t.Fatalf("fay's forfeited game (%s) was not announced in its thread", row.State)
+		}
+	}
 	h.endRound(tid, 2, users)
 	h.bot.Tick(ctx)
 	r3 := h.roundBoards(tid, 3)
@@ -352,7 +364,7 @@ func TestTournamentSevenPlayersFourRounds(t *testing.T) {
 	// Every board has its result; the points add up to one per board.
 	entrants, _ := h.store.TournamentEntrants(ctx, tid)
 	boards, _ := h.store.TournamentBoards(ctx, tid)
-	_, ranked, err := standingsTable(h.tournamentRow(tid), entrants, boards)
+	_, ranked, err := play.Standings(h.tournamentRow(tid), entrants, boards)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,12 +2,10 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
 	"github.com/bermudachess/bermuda/db"
-	"github.com/bermudachess/bermuda/play"
 )
 
 // openingGrace is how long a new game may go without a recorded thread.
@@ -27,38 +25,12 @@ const openingGrace = 2 * time.Minute
 // where it was challenged; nobody can have moved in it. Each step is
 // claimed in the database, so of several replicas one acts.
 func (b *Bot) unopenedGames(ctx context.Context, now time.Time) {
-	due, err := b.store.UnopenedGames(ctx, now.Add(-openingGrace))
-	if err != nil {
-		b.log.Error("reading games whose opening was cut short", "err", err)
-		return
-	}
-	for _, g := range due {
-		b.abortUnopened(ctx, g)
-	}
-}
-
-func (b *Bot) abortUnopened(ctx context.Context, g db.Game) {
-	// An opening still under way in this process holds the game's lock.
-	b.runDue(ctx, g.ID, "aborting an unopened game", "unopened game: loading it", func(s *session) {
-		if s.Row.State != "active" || s.Row.ThreadID != "" {
-			return
-		}
-		if b.finishOpening(ctx, s) {
-			return
-		}
-		if err := b.play.Abandon(ctx, s); err != nil {
-			if !errors.Is(err, play.ErrEndedMeanwhile) {
-				b.log.Warn("aborting a game whose opening was cut short", "game", s.ID, "err", err)
-			}
-			s.Game = nil // reloaded when needed
-			return
-		}
-		b.log.Warn("game opening was cut short; game aborted unrated", "game", s.ID)
+	b.play.Unopened(ctx, now.Add(-openingGrace), schedulerPatience, func(s *session) bool { return b.finishOpening(ctx, s) }, func(row db.Game) {
 		text := fmt.Sprintf("🛑 The **%s** game between %s and %s (game #%d) was cancelled and will not be rated: "+
 			"I was interrupted while opening its thread, so it could not be played there. Use `/challenge` to start again.",
-			variantName(s.Row.Variant), mention(s.Row.Players[0]), mention(s.Row.Players[1]), s.ID)
-		if err := b.sendText(s.Row.ChannelID, text, pingOnly(s.Row.Players[0], s.Row.Players[1])); err != nil {
-			b.log.Warn("could not say that a game was cancelled", "game", s.ID, "channel", s.Row.ChannelID, "err", err)
+			variantName(row.Variant), mention(row.Players[0]), mention(row.Players[1]), row.ID)
+		if err := b.sendText(row.ChannelID, text, pingOnly(row.Players[0], row.Players[1])); err != nil {
+			b.log.Warn("could not say that a game was cancelled", "game", row.ID, "channel", row.ChannelID, "err", err)
 		}
 	})
 }
@@ -78,7 +50,8 @@ func (b *Bot) finishOpening(ctx context.Context, s *session) bool {
 	if err != nil || c.MessageID == "" {
 		return false
 	}
-	name := fmt.Sprintf("%s · %s vs %s", variantName(s.Row.Variant), b.name(ctx, s.Row.Players[0]), b.name(ctx, s.Row.Players[1]))
+	names := b.play.Names(ctx, s.Row)
+	name := fmt.Sprintf("%s · %s vs %s", variantName(s.Row.Variant), names[0], names[1])
 	threadID := c.MessageID
 	if th, err := b.dc.StartThread(c.ChannelID, c.MessageID, truncate(name, 100)); err == nil {
 		threadID = th.ID

@@ -24,7 +24,8 @@ func boardButtonOf(h *harness, thread string) map[string]any {
 
 // TestWebBoardButton: with pages, every board post carries a Board
 // button: a link to the game's page, or, with Activities, a button that
-// Discord answers by launching the Activity (callback type 12).
+// Discord answers by launching the Activity (callback type 12); none in a
+// server that turned its pages off.
 func TestWebBoardButton(t *testing.T) {
 	h := newHarness(t)
 	if thread := h.startGame("chess"); boardButtonOf(h, thread) != nil {
@@ -37,6 +38,12 @@ func TestWebBoardButton(t *testing.T) {
 	if b == nil || !strings.HasPrefix(fmt.Sprint(b["url"]), "https://bermuda.example/g/") || fmt.Sprint(b["style"]) != "5" {
 		t.Fatalf("the Board link: %v", b)
 	}
+	// A server that turned its pages off gets no Board button.
+	h.settings(ann, "", str("pages", "off"))
+	if off := h.startGame("chess"); boardButtonOf(h, off) != nil {
+		t.Fatal("a Board button in a server whose pages are off")
+	}
+	h.settings(ann, "", str("clear", "pages"))
 	h.bot.activities = true
 	thread = h.startGame("chess")
 	b = boardButtonOf(h, thread)

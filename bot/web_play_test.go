@@ -20,7 +20,8 @@ import (
 // configured: a player logs in with (the fake) Discord, plays a move on
 // the game's page, and the move is stored once and shown in the game's
 // thread with its board, as a /move is; the opponent answers with /move in
-// Discord and a replayed page request changes nothing.
+// Discord and a replayed page request changes nothing. A draw offered on
+// the page is posted in the thread, and accepted there.
 func TestRunPlaysOnThePage(t *testing.T) {
 	fake := fakediscord.New()
 	defer fake.Close()
@@ -61,15 +62,18 @@ func TestRunPlaysOnThePage(t *testing.T) {
 		t.Fatalf("me.json: %+v", me)
 	}
 	before := len(fake.Messages(thread))
-	post := func(ply int, mv string) (int, string) {
-		body, _ := json.Marshal(map[string]any{"ply": ply, "move": mv, "csrf": me.CSRF})
-		res, err := client.Post(cfg.PublicURL+page+"/move", "application/json", bytes.NewReader(body))
+	postTo := func(action string, v map[string]any) (int, string) {
+		body, _ := json.Marshal(v)
+		res, err := client.Post(cfg.PublicURL+page+action, "application/json", bytes.NewReader(body))
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer res.Body.Close()
 		b, _ := io.ReadAll(res.Body)
 		return res.StatusCode, string(b)
+	}
+	post := func(ply int, mv string) (int, string) {
+		return postTo("/move", map[string]any{"ply": ply, "move": mv, "csrf": me.CSRF})
 	}
 	// The game opens once its first posts are out: until then, try again.
 	for deadline := time.Now().Add(testWait); ; time.Sleep(20 * time.Millisecond) {
@@ -110,6 +114,39 @@ func TestRunPlaysOnThePage(t *testing.T) {
 	}
 	if len(data.Moves) != 2 || data.Moves[0].N != "e2e4" {
 		t.Fatalf("moves stored: %+v", data.Moves)
+	}
+	// A draw offered on the page is posted in the thread, naming who offers,
+	// with the buttons a /draw's offer has; Bob accepts it there.
+	before = len(fake.Messages(thread))
+	if st, body := postTo("/draw", map[string]any{"ply": 2, "csrf": me.CSRF}); st != 200 {
+		t.Fatalf("the page's draw offer: %d %s", st, body)
+	}
+	var offer fakediscord.Message
+	if !fake.Wait(testWait, func(s *fakediscord.Server) bool {
+		for _, m := range s.MessagesLocked(thread)[before:] {
+			if strings.Contains(m.Content, "<@111> offers a draw. <@222>, do you accept?") {
+				offer = m
+				return true
+			}
+		}
+		return false
+	}) {
+		t.Fatal("the page's draw offer was not posted in the thread")
+	}
+	if len(offer.Pings) != 1 || offer.Pings[0] != bob.ID {
+		t.Errorf("the offer pings %v, want only its recipient", offer.Pings)
+	}
+	h := &harness{t: t, fake: fake}
+	run.send(fakediscord.Interaction{Type: 3, User: bob, ChannelID: thread, MessageID: offer.ID, CustomID: buttonOf(h, offer.ID, "drawyes:")})
+	var over struct{ State, Result string }
+	for deadline := time.Now().Add(testWait); ; time.Sleep(20 * time.Millisecond) {
+		getJSON(page+"/data.json", &over)
+		if over.State != "active" || time.Now().After(deadline) {
+			break
+		}
+	}
+	if over.State != "finished" {
+		t.Fatalf("after Bob accepted the page's offer: %+v", over)
 	}
 	if strings.Contains(logs.String(), cfg.ClientSecret) {
 		t.Fatal("the client secret is in the logs")

@@ -19,8 +19,8 @@ import (
 // TestRunServesLiveGamePages runs the production entry point with
 // public_url set: a game challenged, accepted and played in Discord (the
 // fake) has a page, and an open page's event stream hears each move made
-// in Discord within a second. Shutting down ends the stream and Run
-// returns nil.
+// in Discord within a second; a server that turns its pages off has none.
+// Shutting down ends the stream and Run returns nil.
 func TestRunServesLiveGamePages(t *testing.T) {
 	fake := fakediscord.New()
 	defer fake.Close()
@@ -80,8 +80,41 @@ func TestRunServesLiveGamePages(t *testing.T) {
 	if res.StatusCode != 200 || !strings.Contains(string(body), "g1f3") || !strings.Contains(string(body), "ann") {
 		t.Fatalf("the page: %d %.300s", res.StatusCode, body)
 	}
-	if res, err := http.Get(cfg.PublicURL + "/g/1-nope"); err != nil || res.StatusCode != 404 {
-		t.Fatalf("a guessed address: %v %v", res.StatusCode, err)
+	get := func(url string) (int, string) {
+		t.Helper()
+		res, err := http.Get(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(b)
+	}
+	st, unknown := get(cfg.PublicURL + "/g/1-nope")
+	if st != 404 {
+		t.Fatalf("a guessed address: %d", st)
+	}
+	// A server that turns its pages off (/settings pages:off) has none:
+	// its game's page answers as a guessed address does, until they are
+	// on again (clear:pages).
+	settings := func(o fakediscord.Option) string {
+		r := run.send(fakediscord.Interaction{Type: 2, User: ann, ChannelID: lobbyID, Name: "settings", Options: []fakediscord.Option{o}})
+		m, _ := fake.Message(r.Original)
+		return m.Content
+	}
+	if said := settings(str("pages", "off")); !strings.Contains(said, "Game pages are off") {
+		t.Fatalf("/settings pages:off said %q", said)
+	}
+	for _, u := range []string{page, page + "/data.json"} {
+		if st, body := get(u); st != 404 || body != unknown {
+			t.Fatalf("%s with pages off: %d %.200s, want the unknown game's %q", u, st, body, unknown)
+		}
+	}
+	if said := settings(str("clear", "pages")); !strings.Contains(said, "Game pages are on") {
+		t.Fatalf("/settings clear:pages said %q", said)
+	}
+	if st, _ := get(page); st != 200 {
+		t.Fatalf("the page with pages on again: %d", st)
 	}
 	cancel()
 	select {

@@ -29,7 +29,7 @@ type copyTable struct {
 }
 
 var copyTables = []copyTable{
-	{name: "servers", columns: []string{"guild_id", "default_days", "tournament_role", "days_chosen", "created_at", "updated_at"}, key: []string{"guild_id"}},
+	{name: "servers", columns: []string{"guild_id", "default_days", "tournament_role", "days_chosen", "pages_off", "created_at", "updated_at"}, key: []string{"guild_id"}},
 	{name: "players", columns: []string{"user_id", "name", "created_at", "updated_at"}, key: []string{"user_id"}},
 	{name: "games", columns: strings.Split(strings.Join(strings.Fields(gameColumns), ""), ","), key: []string{"id"}},
 	{name: "challenges", columns: strings.Split(strings.Join(strings.Fields(challengeColumns), ""), ","), key: []string{"id"}},

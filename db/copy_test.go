@@ -134,6 +134,9 @@ func TestStoreCopyToPostgreSQL(t *testing.T) {
 	if err := src.SetDefaultDays(bg, "g1", 5); err != nil { // migration 0010's days_chosen
 		t.Fatal(err)
 	}
+	if err := src.SetPagesOff(bg, "g1", true); err != nil { // migration 0011's pages_off
+		t.Fatal(err)
+	}
 	if d, _, err := src.ClaimDailyPuzzle(bg, DailyPuzzle{GuildID: "g1", Day: "2026-03-01", Variant: "chess", PuzzleID: "p1", ChannelID: "c1"}, time.Now(), time.Minute); err != nil {
 		t.Fatal(err)
 	} else if ok, err := src.SetDailyMessage(bg, "g1", d.Day, d.ClaimedAt, "m1"); !ok || err != nil {
@@ -227,11 +230,11 @@ func TestStoreCopyToPostgreSQL(t *testing.T) {
 	if id, err := pg.AddHoliday(bg, Holiday{UserID: "bob", Start: time.Now(), End: time.Now().Add(time.Hour)}, nil); err != nil || id != hid+1 {
 		t.Fatalf("new holiday id %d, %v; want %d", id, err, hid+1)
 	}
-	// Migration 0010's columns came along.
+	// Migrations 0010's and 0011's columns came along.
 	if pc, err := pg.PuzzleChannelOf(bg, "g1"); err != nil || pc.SetBy != "u1" || pc.ChannelID != "c1" {
 		t.Fatalf("copied puzzle channel: %+v, %v", pc, err)
 	}
-	if st, err := pg.Settings(bg, "g1"); err != nil || !st.DaysChosen || st.DefaultDays != 5 {
+	if st, err := pg.Settings(bg, "g1"); err != nil || !st.DaysChosen || st.DefaultDays != 5 || !st.PagesOff {
 		t.Fatalf("copied settings: %+v, %v", st, err)
 	}
 	if p, err := pg.PuzzlePlayerRating(bg, "ann", "chess"); err != nil || p.Rating <= StartRating || p.Streak != 1 {

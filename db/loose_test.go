@@ -83,6 +83,40 @@ func TestSettingsDaysCanBeUnset(t *testing.T) {
 	})
 }
 
+// A server's game pages are on until a manager turns them off, and on
+// again once turned back; the switch leaves the other settings alone.
+func TestSettingsPagesSwitch(t *testing.T) {
+	withStore(t, func(t *testing.T, s *sqlStore) {
+		if st, err := s.Settings(bg, "g1"); err != nil || st.PagesOff {
+			t.Fatalf("a new server: %+v %v", st, err)
+		}
+		if err := s.SetDefaultDays(bg, "g1", 7); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SetPagesOff(bg, "g1", true); err != nil {
+			t.Fatal(err)
+		}
+		if st, _ := s.Settings(bg, "g1"); !st.PagesOff || st.DefaultDays != 7 || !st.DaysChosen {
+			t.Fatalf("after turning pages off: %+v", st)
+		}
+		if st, _ := s.Settings(bg, "g2"); st.PagesOff {
+			t.Fatalf("another server's pages went off: %+v", st)
+		}
+		if err := s.SetPagesOff(bg, "g1", false); err != nil {
+			t.Fatal(err)
+		}
+		if st, _ := s.Settings(bg, "g1"); st.PagesOff || st.DefaultDays != 7 {
+			t.Fatalf("after turning pages on again: %+v", st)
+		}
+		if err := s.SetPagesOff(bg, "g3", true); err != nil { // a server never seen before
+			t.Fatal(err)
+		}
+		if st, _ := s.Settings(bg, "g3"); !st.PagesOff || st.DaysChosen {
+			t.Fatalf("a new server with pages off: %+v", st)
+		}
+	})
+}
+
 // A daily post that fails for good is counted per day; after stopAfter
 // failures the server is left out for the rest of that day, the manager's
 // DM is claimed once, and a post that goes out (or a new channel) clears

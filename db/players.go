@@ -21,12 +21,16 @@ type Settings struct {
 	// DaysChosen: a server manager chose DefaultDays (/settings days);
 	// otherwise the bot's configured default applies.
 	DaysChosen bool
+	// PagesOff: a server manager turned the game pages off (/settings
+	// pages:off): its games have no web page.
+	PagesOff bool
 }
 
 // Settings returns the guild's settings, or the defaults if none are stored.
 func (s *sqlStore) Settings(ctx context.Context, guildID string) (Settings, error) {
 	st := Settings{GuildID: guildID, DefaultDays: DefaultDays}
-	err := s.read.QueryRowContext(ctx, `SELECT default_days, tournament_role, days_chosen FROM servers WHERE guild_id = ?`, guildID).Scan(&st.DefaultDays, &st.TournamentRole, &st.DaysChosen)
+	err := s.read.QueryRowContext(ctx, `SELECT default_days, tournament_role, days_chosen, pages_off FROM servers WHERE guild_id = ?`, guildID).
+		Scan(&st.DefaultDays, &st.TournamentRole, &st.DaysChosen, &st.PagesOff)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return st, fmt.Errorf("reading settings of server %s: %w", guildID, err)
 	}
@@ -66,6 +70,22 @@ func (s *sqlStore) SetTournamentRole(ctx context.Context, guildID, roleID string
 			return err
 		}
 		_, err := tx.ExecContext(ctx, `UPDATE servers SET tournament_role = ?, updated_at = ? WHERE guild_id = ?`, roleID, now, guildID)
+		return err
+	})
+}
+
+// SetPagesOff turns the server's game pages off (or on again).
+func (s *sqlStore) SetPagesOff(ctx context.Context, guildID string, off bool) error {
+	v := 0
+	if off {
+		v = 1
+	}
+	return s.inTx(ctx, func(ctx context.Context, tx *txn) error {
+		now := s.now().UnixMilli()
+		if err := ensureRows(ctx, tx, now, guildID); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE servers SET pages_off = ?, updated_at = ? WHERE guild_id = ?`, v, now, guildID)
 		return err
 	})
 }

@@ -155,6 +155,8 @@ type Store interface {
 
 	// Swiss tournaments (tournaments.go).
 	SetTournamentRole(ctx context.Context, guildID, roleID string) error
+	// SetPagesOff turns a server's game pages off (true) or on again.
+	SetPagesOff(ctx context.Context, guildID string, off bool) error
 	CreateTournament(ctx context.Context, t Tournament) (int64, error)
 	SetTournamentMessage(ctx context.Context, id int64, messageID string) error
 	Tournament(ctx context.Context, id int64) (Tournament, error)

@@ -194,3 +194,33 @@ func (p *Service) MoveClocks(ctx context.Context, userID string,
 		return held, err
 	}
 }
+
+// HolidayReturns claims each holiday that ran its course by now (once
+// across replicas and restarts; one ended early was told then) and hands
+// welcome its player's games, theirs to move first (PlayerGames). A panic
+// in one is logged and the others handled.
+func (p *Service) HolidayReturns(ctx context.Context, now time.Time, welcome func(h db.Holiday, list []PlayerGame)) {
+	over, err := p.store.HolidaysOver(ctx, now)
+	if err != nil {
+		p.log.Error("reading holidays that are over", "err", err)
+		return
+	}
+	for _, h := range over {
+		func() {
+			defer p.Survive("a return from holiday", 0)
+			claimed, err := p.store.ClaimReturn(ctx, h.ID, now)
+			if err != nil || !claimed {
+				if err != nil {
+					p.log.Warn("claiming a return from holiday", "user", h.UserID, "err", err)
+				}
+				return
+			}
+			list, err := p.PlayerGames(ctx, h.UserID)
+			if err != nil {
+				p.log.Warn("listing a returning player's games", "user", h.UserID, "err", err)
+				return
+			}
+			welcome(h, list)
+		}()
+	}
+}

@@ -36,7 +36,24 @@
 // result, sends turn notices and queues the computer's reply
 // (bot/events.go); a web front end would push the new position to pages.
 //
-// A scheduler calls FollowDue (conditional lines left behind by a crash)
-// and EndOutside on a locked game (a loss on time); a front end that opens
-// a game registers it with Hold until its first posts are out.
+// Every ending emits Ended: by the rules, resignation, agreement, abort,
+// a loss on time (TimeLosses), a forfeit when a player withdraws from a
+// tournament (Withdraw), and a game no front end can show (Abandon,
+// Cancel: with Abandoned set).
+//
+// Around the moves, the game's other actions are here too, each claimed in
+// the store so that replicas never take one twice: challenges (Challenge,
+// AcceptChallenge, AnswerChallenge, ExpireChallenges, RematchOf), opening a
+// game held until its front end has shown it (NewGame, Open, Shown,
+// Cancel), Swiss tournaments (AdvanceTournament pairs a round with its
+// games, Withdraw, Standings), holidays (StartHoliday, EndHoliday,
+// HolidayReturns), a player's games (PlayerGames), reviews (RequestReview,
+// RunReview, LapsedReviews, LessonOf) and the game as a record (Export).
+// Computer plays the computer's seat: a pool of searches that reviews
+// share, fed by Due and DueMoves.
+//
+// A scheduler calls FollowDue (conditional lines left behind by a crash),
+// Reminders, TimeLosses and Unopened (due.go), each game under its lock and
+// surviving a panic; a front end that opens a game holds it until its
+// first posts are out.
 package play

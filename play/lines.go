@@ -45,7 +45,7 @@ func (p *Service) FollowLines(ctx context.Context, s *Session) {
 }
 
 func (p *Service) followLines(ctx context.Context, s *Session, lines []db.Premove) {
-	defer p.survive("conditional moves", s.ID)
+	defer p.Survive("conditional moves", s.ID)
 	for _, q := range lines {
 		if p.followLine(ctx, s, q) {
 			return // the answer's own commit followed the lines again
@@ -172,7 +172,7 @@ func (p *Service) FollowDue(ctx context.Context, patience time.Duration) {
 		}
 		func() {
 			defer s.Unlock()
-			defer p.survive("conditional moves", q.GameID)
+			defer p.Survive("conditional moves", q.GameID)
 			p.FollowLines(ctx, s)
 		}()
 	}

@@ -42,3 +42,39 @@ func (p *Service) NewGame(ctx context.Context, row db.Game) (db.Game, games.Game
 	}
 	return row, g, evs, nil
 }
+
+// Open stores a new game (row and g from NewGame) with create (CreateGame,
+// or the claim that makes it, such as a challenge accepted), which returns
+// its id, and holds it locked until the front end has shown it: a quick
+// first action can then neither load a second copy nor act before the game
+// is shown. Call Shown once it can be found where it is shown, or Cancel;
+// then Unlock.
+func (p *Service) Open(row db.Game, g games.Game, create func(db.Game) (int64, error)) (*Session, error) {
+	id, err := create(row)
+	if err != nil {
+		return nil, err
+	}
+	row.ID = id
+	return p.Hold(row, g), nil
+}
+
+// Shown records where the held game s is shown (its thread): only then can
+// any replica find it from there (s's lock holds actions back in this
+// process only). A game that could not be recorded is forgotten.
+func (p *Service) Shown(ctx context.Context, s *Session, threadID string) error {
+	s.Row.ThreadID = threadID
+	if err := p.store.SetGameThread(ctx, s.ID, threadID); err != nil {
+		p.Forget(s.ID)
+		return err
+	}
+	return nil
+}
+
+// Cancel ends a held game that could not be shown: aborted, unrated, with
+// nothing played, and emits Ended with Abandoned set (the front end that
+// failed says so itself).
+func (p *Service) Cancel(ctx context.Context, s *Session) {
+	if err := p.Abandon(ctx, s); err != nil {
+		p.log.Warn("cancelling a game that could not open", "game", s.ID, "err", err)
+	}
+}

@@ -242,8 +242,10 @@ func (p *Service) lockPlayer(ctx context.Context, r Request) (*Session, games.Pl
 	return s, seat, nil
 }
 
-// survive, deferred, turns a panic in background work into a log line.
-func (p *Service) survive(job string, gameID int64) {
+// Survive, deferred, turns a panic in background work (a scheduler's job,
+// the computer's move) into a log line, so that one bad game or job never
+// stops the others (or the process).
+func (p *Service) Survive(job string, gameID int64) {
 	if r := recover(); r != nil {
 		p.log.Error("scheduled job panicked", "job", job, "game", gameID, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
 	}

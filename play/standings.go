@@ -1,79 +1,22 @@
-package bot
+package play
 
 import (
 	"fmt"
 
 	"github.com/bermudachess/bermuda/db"
+	"github.com/bermudachess/bermuda/games"
 	"github.com/bermudachess/bermuda/render"
 	"github.com/bermudachess/bermuda/swiss"
 )
 
-// The pure side of tournaments: what the stored entrants and boards mean
-// to package swiss, what the scheduler should do next, and the standings
-// table as the picture shows it. Nothing here reads or sends anything.
+// The standings table as every front end shows it (the bot as a picture).
+// Nothing here reads or sends anything.
 
-var boardResults = map[string]swiss.Result{
-	db.BoardPending: swiss.Pending, db.BoardWhiteWins: swiss.WhiteWins, db.BoardBlackWins: swiss.BlackWins,
-	db.BoardDraw: swiss.Draw, db.BoardBye: swiss.Bye,
-	db.BoardWhiteForfeit: swiss.WhiteWinsByForfeit, db.BoardBlackForfeit: swiss.BlackWinsByForfeit,
-}
-
-// swissOf is the tournament as package swiss sees it: entrants in the
-// order they joined, every round's boards. A void board (its game was
-// aborted, unplayable) is left out: both players were absent that round.
-func swissOf(entrants []db.Entrant, boards []db.Board) swiss.Tournament {
-	t := swiss.Tournament{}
-	for _, e := range entrants {
-		t.Players = append(t.Players, swiss.Player{ID: e.UserID, Rating: e.Rating, Withdrawn: e.Withdrawn})
-	}
-	for _, bd := range boards {
-		for len(t.Rounds) < bd.Round {
-			t.Rounds = append(t.Rounds, []swiss.Game{})
-		}
-		res, ok := boardResults[bd.Result]
-		if !ok {
-			continue // void
-		}
-		t.Rounds[bd.Round-1] = append(t.Rounds[bd.Round-1], swiss.Game{White: bd.White, Black: bd.Black, Result: res})
-	}
-	return t
-}
-
-// tournamentStep is what a due tournament needs.
-type tournamentStep int
-
-const (
-	stepWait   tournamentStep = iota // games still being played, or nothing to do
-	stepPair                         // pair and start the next round
-	stepCancel                       // the start came with fewer than two entrants
-	stepFinish                       // every round is played (or too few players remain)
-)
-
-func nextStep(t db.Tournament, entrants []db.Entrant) tournamentStep {
-	present := 0
-	for _, e := range entrants {
-		if !e.Withdrawn {
-			present++
-		}
-	}
-	switch {
-	case t.State == "open" && present < 2:
-		return stepCancel
-	case t.State == "open":
-		return stepPair
-	case t.State != "running" || t.Playing > 0:
-		return stepWait
-	case t.Round >= t.Rounds || present < 2:
-		return stepFinish
-	}
-	return stepPair
-}
-
-// standingsTable ranks the tournament (complete rounds only, as swiss
+// Standings ranks the tournament (complete rounds only, as swiss
 // does) and lays it out for render.Standings: each round's cell names the
 // opponent by their line in the table.
-func standingsTable(t db.Tournament, entrants []db.Entrant, boards []db.Board) (render.StandingsTable, []swiss.Standing, error) {
-	ranked, err := swiss.Standings(swissOf(entrants, boards))
+func Standings(t db.Tournament, entrants []db.Entrant, boards []db.Board) (render.StandingsTable, []swiss.Standing, error) {
+	ranked, err := swiss.Standings(SwissOf(entrants, boards))
 	if err != nil {
 		return render.StandingsTable{}, nil, err
 	}
@@ -137,14 +80,22 @@ func roundCell(result string, white bool) render.RoundCell {
 // from (not the tournament row, which a caller may hold from before the
 // round it just paired): the rounds complete, and the one under way.
 func standingsTitle(t db.Tournament, boards []db.Board) string {
-	head := fmt.Sprintf("%s · Swiss #%d", variantName(t.Variant), t.ID)
+	name := t.Variant
+	if v, err := games.Lookup(t.Variant); err == nil {
+		name = v.Name
+	}
+	head := fmt.Sprintf("%s · Swiss #%d", name, t.ID)
 	underway := false
 	for _, bd := range boards {
 		underway = underway || bd.Round == t.Round && bd.Result == db.BoardPending
 	}
 	switch {
 	case t.State == "finished":
-		return fmt.Sprintf("%s · final standings after %s", head, plural(t.Round, "round"))
+		rounds := fmt.Sprintf("%d rounds", t.Round)
+		if t.Round == 1 {
+			rounds = "1 round"
+		}
+		return fmt.Sprintf("%s · final standings after %s", head, rounds)
 	case t.Round == 0:
 		return head + " · not started"
 	case underway && t.Round == 1:

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package bot
+package play
 
 // lowerThreadPriority does nothing where threads have no priority of their
 // own that we can set portably.
