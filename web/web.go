@@ -85,8 +85,9 @@ type Server struct {
 	css    string           // the hashed names
 	js     string
 
-	mu    sync.Mutex
-	cache map[cacheKey]*model
+	mu      sync.Mutex
+	cache   map[cacheKey]*model
+	loading map[cacheKey]*loading // models being built (loadOnce)
 
 	stopping chan struct{} // closed by Stop: event streams end
 	stopOnce sync.Once
@@ -144,7 +145,7 @@ func New(o Options) (*Server, error) {
 	if o.Heartbeat == 0 {
 		o.Heartbeat = 25 * time.Second
 	}
-	s := &Server{o: o, mux: http.NewServeMux(), assets: map[string]asset{}, cache: map[cacheKey]*model{},
+	s := &Server{o: o, mux: http.NewServeMux(), assets: map[string]asset{}, cache: map[cacheKey]*model{}, loading: map[cacheKey]*loading{},
 		stopping: make(chan struct{}), limit: &limiter{burst: 8, every: time.Second, buckets: map[string]*bucket{}}}
 	for _, name := range []string{"page.css", "board.js"} {
 		body, err := fs.ReadFile(staticFS, "static/"+name)
@@ -250,19 +251,53 @@ func (s *Server) model(w http.ResponseWriter, r *http.Request) *model {
 	if m != nil && m.row.Deadline.Equal(row.Deadline) {
 		return m
 	}
-	m, err = load(ctx, s.o.Store, id)
+	m, err = s.loadOnce(ctx, key, reviewed)
 	if err != nil {
 		s.o.Log.Error("web: loading a game", "game", id, "err", err)
 		http.Error(w, "The game could not be read.", http.StatusInternalServerError)
 		return nil
 	}
-	s.mu.Lock()
-	if len(s.cache) >= 64 {
-		clear(s.cache)
-	}
-	s.cache[cacheKey{id, m.row.Ply, m.row.State, reviewed}] = m
-	s.mu.Unlock()
 	return m
+}
+
+// loading is a model being built; its waiters read m and err once done is
+// closed.
+type loading struct {
+	done chan struct{}
+	m    *model
+	err  error
+}
+
+// loadOnce builds the model of key's game once however many requests ask
+// for it at the same moment (after a move, every open page fetches
+// data.json at once: 200 pages were 200 replays), and caches it.
+func (s *Server) loadOnce(ctx context.Context, key cacheKey, reviewed bool) (*model, error) {
+	s.mu.Lock()
+	if l := s.loading[key]; l != nil {
+		s.mu.Unlock()
+		select {
+		case <-l.done:
+			return l.m, l.err
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	l := &loading{done: make(chan struct{})}
+	s.loading[key] = l
+	s.mu.Unlock()
+	// Not the first reader's cancellation: the others wait for this load.
+	l.m, l.err = load(context.WithoutCancel(ctx), s.o.Store, key.id)
+	s.mu.Lock()
+	delete(s.loading, key)
+	if l.err == nil {
+		if len(s.cache) >= 64 {
+			clear(s.cache)
+		}
+		s.cache[cacheKey{key.id, l.m.row.Ply, l.m.row.State, reviewed}] = l.m
+	}
+	s.mu.Unlock()
+	close(l.done)
+	return l.m, l.err
 }
 
 // headers every page and answer about a game carries.
@@ -286,11 +321,22 @@ func write(w http.ResponseWriter, r *http.Request, ctype string, body []byte) {
 	w.Write(body)
 }
 
+// gzippers are reused: a new writer allocates about a megabyte, and after
+// a move every open page asks for data.json at once (a fresh writer per
+// answer was a third of the CPU of 200 pages catching up, and most of the
+// garbage).
+var gzippers = sync.Pool{New: func() any {
+	z, _ := gzip.NewWriterLevel(io.Discard, gzip.BestSpeed)
+	return z
+}}
+
 func gzipped(b []byte) []byte {
 	var buf bytes.Buffer
-	z, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
+	z := gzippers.Get().(*gzip.Writer)
+	z.Reset(&buf)
 	z.Write(b)
 	z.Close()
+	gzippers.Put(z)
 	return buf.Bytes()
 }
 
