@@ -1,3 +1,5 @@
+//go:build unix
+
 package web
 
 import (
@@ -14,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -29,7 +32,9 @@ import (
 // stream has said so and every page has fetched data.json?from=N as the
 // script does. Reported: the time from the start of the commit to each
 // page's event (event-*) and to its data (data-*), p50, p99 and max over
-// every page and move, and the commit itself (commit-ms, NOTIFY included).
+// every page and move, the commit itself (commit-ms, NOTIFY included), and
+// the processor time of this process per move (cpu-ms/move: pages,
+// servers and clients alike), which the machine's load does not inflate.
 //
 //	postgres: two replicas (two stores, two LISTEN connections, two pages
 //	          servers) on one database, 100 pages on each;
@@ -155,6 +160,7 @@ func benchFanout(b *testing.B, store db.Store, servers []string) {
 	b.Cleanup(func() { stop() })
 
 	var events, datas, commits []time.Duration
+	cpu0 := cpuTime()
 	b.ResetTimer()
 	for b.Loop() {
 		if g.Outcome().Over || len(g.LegalMoves()) == 0 {
@@ -205,6 +211,7 @@ func benchFanout(b *testing.B, store db.Store, servers []string) {
 		}
 	}
 	b.StopTimer()
+	b.ReportMetric(millis(cpuTime()-cpu0)/float64(b.N), "cpu-ms/move")
 	for _, m := range []struct {
 		name string
 		d    []time.Duration
@@ -220,6 +227,15 @@ func benchFanout(b *testing.B, store db.Store, servers []string) {
 }
 
 func millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// cpuTime is the processor time this process used so far (user and
+// system): the pages, both servers and the clients (not PostgreSQL's).
+// Steadier than wall-clock times on a shared machine.
+func cpuTime() time.Duration {
+	var u syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &u)
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+}
 
 // followPage is one open page: it reads page's event stream, says on ready
 // once the stream's first event came, and for each later event fetches

@@ -365,22 +365,75 @@ func (s *Server) dataJSON(w http.ResponseWriter, r *http.Request) {
 	if m == nil {
 		return
 	}
-	d := m.data
-	if from, err := strconv.Atoi(r.URL.Query().Get("from")); err == nil && from > 0 && from <= len(d.Moves) {
-		d.From = from
-		d.Moves = d.Moves[from:]
-		d.Pos = d.Pos[from:]
-		d.Geo = [2]geoData{}
-		d.Marks = nil
+	from, err := strconv.Atoi(r.URL.Query().Get("from"))
+	if err != nil || from < 0 || from > len(m.data.Moves) {
+		from = 0
 	}
-	body, err := json.Marshal(d)
+	gz := strings.Contains(r.Header.Get("Accept-Encoding"), "gzip")
+	a, err := m.answers.get(answerKey{from, gz}, func() (encoded, error) {
+		d := m.data
+		if from > 0 {
+			d.From = from
+			d.Moves = d.Moves[from:]
+			d.Pos = d.Pos[from:]
+			d.Geo = [2]geoData{}
+			d.Marks = nil
+		}
+		body, err := json.Marshal(d)
+		if gz && len(body) > 512 {
+			return encoded{gzipped(body), true}, err
+		}
+		return encoded{body, false}, err
+	})
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
 	pageHeaders(w)
-	w.Header().Set("Cache-Control", "no-store")
-	write(w, r, "application/json", body)
+	h := w.Header()
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Type", "application/json")
+	h.Add("Vary", "Accept-Encoding")
+	if a.gz {
+		h.Set("Content-Encoding", "gzip")
+	}
+	w.Write(a.body)
+}
+
+// answers are a model's data.json answers, encoded once: after a move
+// every open page asks for the same one (from the moves it had), and
+// encoding and compressing it for each was much of the work of answering.
+type answers struct {
+	mu  sync.Mutex
+	enc map[answerKey]encoded
+}
+
+type answerKey struct {
+	from int
+	gz   bool
+}
+
+type encoded struct {
+	body []byte
+	gz   bool // body is gzip-compressed
+}
+
+// get returns the answer for k, encoding it first if no request did.
+func (as *answers) get(k answerKey, encode func() (encoded, error)) (encoded, error) {
+	as.mu.Lock()
+	defer as.mu.Unlock()
+	if a, ok := as.enc[k]; ok {
+		return a, nil
+	}
+	a, err := encode()
+	if err != nil {
+		return a, err
+	}
+	if as.enc == nil || len(as.enc) >= 16 {
+		as.enc = map[answerKey]encoded{}
+	}
+	as.enc[k] = a
+	return a, nil
 }
 
 // boardPNG is the last position as the bot draws it, for link previews.
