@@ -285,8 +285,16 @@ func (s *Server) loadOnce(ctx context.Context, key cacheKey, reviewed bool) (*mo
 	l := &loading{done: make(chan struct{})}
 	s.loading[key] = l
 	s.mu.Unlock()
-	// Not the first reader's cancellation: the others wait for this load.
-	l.m, l.err = load(context.WithoutCancel(ctx), s.o.Store, key.id)
+	func() {
+		// A panic must not leave the others waiting for ever.
+		defer func() {
+			if p := recover(); p != nil {
+				l.m, l.err = nil, fmt.Errorf("building game %d's page: %v", key.id, p)
+			}
+		}()
+		// Not the first reader's cancellation: the others wait for this load.
+		l.m, l.err = load(context.WithoutCancel(ctx), s.o.Store, key.id)
+	}()
 	s.mu.Lock()
 	delete(s.loading, key)
 	if l.err == nil {
