@@ -324,6 +324,10 @@ func BenchmarkBrowserPage(t *testing.B) {
 			f.web.mu.Lock()
 			clear(f.web.cache) // the server builds the page each time too
 			f.web.mu.Unlock()
+			// The script may be ready before the first paint is recorded:
+			// wait for it (a while at most; without it the figure is -1).
+			chromedp.Run(ctx, chromedp.Poll[bool](`performance.getEntriesByName('first-contentful-paint').length > 0`,
+				chromedp.WithPollingInterval(10*time.Millisecond), chromedp.WithPollingTimeout(5*time.Second)))
 			res, err := chromedp.Run(ctx, chromedp.Evaluate[figures](`(function(){
 				var nav = performance.getEntriesByType('navigation')[0];
 				var t = nav.transferSize;

@@ -28,7 +28,8 @@ type model struct {
 	final   games.Game
 	views   []games.View // after each ply; views[0] is the start
 	data    data
-	graph   string // the review's graph as SVG, "" without a review
+	graph   string  // the review's graph as SVG, "" without a review
+	answers answers // data.json's, encoded (dataJSON)
 }
 
 // data is the page's JSON. Short names keep the page small.

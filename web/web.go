@@ -86,8 +86,9 @@ type Server struct {
 	css    string            // the hashed names
 	js     string
 
-	mu    sync.Mutex
-	cache map[cacheKey]*model
+	mu      sync.Mutex
+	cache   map[cacheKey]*model
+	loading map[cacheKey]*loading // models being built (loadOnce)
 
 	stopping chan struct{} // closed by Stop: event streams end
 	stopOnce sync.Once
@@ -145,7 +146,7 @@ func New(o Options) (*Server, error) {
 	if o.Heartbeat == 0 {
 		o.Heartbeat = 25 * time.Second
 	}
-	s := &Server{o: o, mux: http.NewServeMux(), assets: map[string]asset{}, hashed: map[string]string{}, cache: map[cacheKey]*model{},
+	s := &Server{o: o, mux: http.NewServeMux(), assets: map[string]asset{}, hashed: map[string]string{}, cache: map[cacheKey]*model{}, loading: map[cacheKey]*loading{},
 		stopping: make(chan struct{}), limit: &limiter{burst: 8, every: time.Second, buckets: map[string]*bucket{}}}
 	for _, a := range []struct{ name, ctype string }{{"page.css", "text/css; charset=utf-8"},
 		{"board.js", "text/javascript; charset=utf-8"}, {"activity.js", "text/javascript; charset=utf-8"}} {
@@ -242,19 +243,61 @@ func (s *Server) model(w http.ResponseWriter, r *http.Request) *model {
 	if m != nil && m.row.Deadline.Equal(row.Deadline) {
 		return m
 	}
-	m, err = load(ctx, s.o.Store, id)
+	m, err = s.loadOnce(ctx, key, reviewed)
 	if err != nil {
 		s.o.Log.Error("web: loading a game", "game", id, "err", err)
 		http.Error(w, "The game could not be read.", http.StatusInternalServerError)
 		return nil
 	}
-	s.mu.Lock()
-	if len(s.cache) >= 64 {
-		clear(s.cache)
-	}
-	s.cache[cacheKey{id, m.row.Ply, m.row.State, reviewed}] = m
-	s.mu.Unlock()
 	return m
+}
+
+// loading is a model being built; its waiters read m and err once done is
+// closed.
+type loading struct {
+	done chan struct{}
+	m    *model
+	err  error
+}
+
+// loadOnce builds the model of key's game once however many requests ask
+// for it at the same moment (after a move, every open page fetches
+// data.json at once: 200 pages were 200 replays), and caches it.
+func (s *Server) loadOnce(ctx context.Context, key cacheKey, reviewed bool) (*model, error) {
+	s.mu.Lock()
+	if l := s.loading[key]; l != nil {
+		s.mu.Unlock()
+		select {
+		case <-l.done:
+			return l.m, l.err
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	l := &loading{done: make(chan struct{})}
+	s.loading[key] = l
+	s.mu.Unlock()
+	func() {
+		// A panic must not leave the others waiting for ever.
+		defer func() {
+			if p := recover(); p != nil {
+				l.m, l.err = nil, fmt.Errorf("building game %d's page: %v", key.id, p)
+			}
+		}()
+		// Not the first reader's cancellation: the others wait for this load.
+		l.m, l.err = load(context.WithoutCancel(ctx), s.o.Store, key.id)
+	}()
+	s.mu.Lock()
+	delete(s.loading, key)
+	if l.err == nil {
+		if len(s.cache) >= 64 {
+			clear(s.cache)
+		}
+		s.cache[cacheKey{key.id, l.m.row.Ply, l.m.row.State, reviewed}] = l.m
+	}
+	s.mu.Unlock()
+	close(l.done)
+	return l.m, l.err
 }
 
 // headers every page and answer about a game carries.
@@ -278,11 +321,22 @@ func write(w http.ResponseWriter, r *http.Request, ctype string, body []byte) {
 	w.Write(body)
 }
 
+// gzippers are reused: a new writer allocates about a megabyte, and after
+// a move every open page asks for data.json at once (a fresh writer per
+// answer was a third of the CPU of 200 pages catching up, and most of the
+// garbage).
+var gzippers = sync.Pool{New: func() any {
+	z, _ := gzip.NewWriterLevel(io.Discard, gzip.BestSpeed)
+	return z
+}}
+
 func gzipped(b []byte) []byte {
 	var buf bytes.Buffer
-	z, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
+	z := gzippers.Get().(*gzip.Writer)
+	z.Reset(&buf)
 	z.Write(b)
 	z.Close()
+	gzippers.Put(z)
 	return buf.Bytes()
 }
 
@@ -326,22 +380,75 @@ func (s *Server) dataJSON(w http.ResponseWriter, r *http.Request) {
 	if m == nil {
 		return
 	}
-	d := m.data
-	if from, err := strconv.Atoi(r.URL.Query().Get("from")); err == nil && from > 0 && from <= len(d.Moves) {
-		d.From = from
-		d.Moves = d.Moves[from:]
-		d.Pos = d.Pos[from:]
-		d.Geo = [2]geoData{}
-		d.Marks = nil
+	from, err := strconv.Atoi(r.URL.Query().Get("from"))
+	if err != nil || from < 0 || from > len(m.data.Moves) {
+		from = 0
 	}
-	body, err := json.Marshal(d)
+	gz := strings.Contains(r.Header.Get("Accept-Encoding"), "gzip")
+	a, err := m.answers.get(answerKey{from, gz}, func() (encoded, error) {
+		d := m.data
+		if from > 0 {
+			d.From = from
+			d.Moves = d.Moves[from:]
+			d.Pos = d.Pos[from:]
+			d.Geo = [2]geoData{}
+			d.Marks = nil
+		}
+		body, err := json.Marshal(d)
+		if gz && len(body) > 512 {
+			return encoded{gzipped(body), true}, err
+		}
+		return encoded{body, false}, err
+	})
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
 	pageHeaders(w)
-	w.Header().Set("Cache-Control", "no-store")
-	write(w, r, "application/json", body)
+	h := w.Header()
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Type", "application/json")
+	h.Add("Vary", "Accept-Encoding")
+	if a.gz {
+		h.Set("Content-Encoding", "gzip")
+	}
+	w.Write(a.body)
+}
+
+// answers are a model's data.json answers, encoded once: after a move
+// every open page asks for the same one (from the moves it had), and
+// encoding and compressing it for each was much of the work of answering.
+type answers struct {
+	mu  sync.Mutex
+	enc map[answerKey]encoded
+}
+
+type answerKey struct {
+	from int
+	gz   bool
+}
+
+type encoded struct {
+	body []byte
+	gz   bool // body is gzip-compressed
+}
+
+// get returns the answer for k, encoding it first if no request did.
+func (as *answers) get(k answerKey, encode func() (encoded, error)) (encoded, error) {
+	as.mu.Lock()
+	defer as.mu.Unlock()
+	if a, ok := as.enc[k]; ok {
+		return a, nil
+	}
+	a, err := encode()
+	if err != nil {
+		return a, err
+	}
+	if as.enc == nil || len(as.enc) >= 16 {
+		as.enc = map[answerKey]encoded{}
+	}
+	as.enc[k] = a
+	return a, nil
 }
 
 // boardPNG is the last position as the bot draws it, for link previews.
