@@ -19,8 +19,12 @@ import (
 	"github.com/bermudachess/bermuda/db"
 )
 
-// Event says that a game changed: Ply is the number of moves stored after
-// the change (a game that ended without a move keeps its ply).
+// Event says that a game changed. Ply is the number of moves stored after
+// a move, and -1 ("look") for any other change: an end without a move
+// (resignation, time, agreement, a forfeit), a draw offer, or events that
+// may have been lost. So a positive Ply means exactly "move Ply was
+// stored, and nothing else since": a page can ask for that ply's data,
+// which a server may already hold, where a look must read the game again.
 type Event struct {
 	GameID int64
 	Ply    int
@@ -170,11 +174,10 @@ func (s Store) SetDrawOffer(ctx context.Context, gameID int64, by int) error {
 	return err
 }
 
-// publishEnd publishes a game that ended, or changed, without a move.
+// publishEnd publishes a game that ended, or changed, without a move: a
+// look (Ply -1), never the game's ply, which would read as its last move
+// again (a page that missed that move's event would take the copy of the
+// game from before the end).
 func (s Store) publishEnd(ctx context.Context, gameID int64) {
-	ply := -1
-	if g, err := s.Store.Game(ctx, gameID); err == nil {
-		ply = g.Ply
-	}
-	s.N.Publish(context.WithoutCancel(ctx), Event{GameID: gameID, Ply: ply})
+	s.N.Publish(context.WithoutCancel(ctx), Event{GameID: gameID, Ply: -1})
 }

@@ -96,7 +96,9 @@ func TestStorePublishesCommittedMoves(t *testing.T) {
 	if _, err := s.EndGame(ctx, id, db.End{Winner: 0, Reason: "resignation"}); err != nil {
 		t.Fatal(err)
 	}
-	if ev := recv(t, ch, time.Second); ev != (Event{GameID: id, Ply: 1}) {
+	// An end is a look (-1), not ply 1 again: a page must read the game,
+	// not take its copy of move 1.
+	if ev := recv(t, ch, time.Second); ev != (Event{GameID: id, Ply: -1}) {
 		t.Fatalf("after the end got %+v (a stale move must publish nothing)", ev)
 	}
 }
@@ -174,7 +176,7 @@ func TestStorePublishesForfeits(t *testing.T) {
 	if _, err := s.WithdrawFromTournament(ctx, tid, "bob"); err != nil {
 		t.Fatal(err)
 	}
-	if ev := recv(t, ch, time.Second); ev != (Event{GameID: boards[0].GameID, Ply: 0}) {
+	if ev := recv(t, ch, time.Second); ev != (Event{GameID: boards[0].GameID, Ply: -1}) {
 		t.Fatalf("got %+v", ev)
 	}
 }

@@ -29,9 +29,9 @@ import (
 // BenchmarkMoveReachesPages: a move reaches 200 open pages. Each
 // iteration stores one move through replica A's store (as the bot does
 // after a /move or a page's move) and waits until every page's event
-// stream has said so and every page has fetched data.json?from=N as the
-// script does. Reported: the time from the start of the commit to each
-// page's event (event-*) and to its data (data-*), p50, p99 and max over
+// stream has said so and every page has fetched data.json?from=N&ply=N+1
+// as the script does. Reported: the time from the start of the commit to
+// each page's event (event-*) and to its data (data-*), p50, p99 and max over
 // every page and move, the commit itself (commit-ms, NOTIFY included), and
 // the processor time of this process per move (cpu-ms/move: pages,
 // servers and clients alike), which the machine's load does not inflate.
@@ -84,10 +84,14 @@ func BenchmarkMoveReachesPages(b *testing.B) {
 	})
 }
 
-// fanoutServer serves the pages of store on a real HTTP server.
+// fanoutServer serves the pages of store on a real HTTP server, asking the
+// server's settings whether its pages are on, as the bot does.
 func fanoutServer(b *testing.B, store db.Store, events live.Source) string {
 	w, err := New(Options{Store: store, Events: events, PublicURL: "http://replica", Secret: testSecret,
-		Log: slog.New(slog.DiscardHandler)})
+		Log: slog.New(slog.DiscardHandler), Enabled: func(ctx context.Context, guildID string) bool {
+			set, err := store.Settings(ctx, guildID)
+			return err == nil && !set.PagesOff
+		}})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -238,8 +242,9 @@ func cpuTime() time.Duration {
 }
 
 // followPage is one open page: it reads page's event stream, says on ready
-// once the stream's first event came, and for each later event fetches
-// data.json?from=<moves it had>, as the script does, and reports on seen.
+// once the stream's first event came, and for each later move's event
+// fetches data.json?from=<moves it had>&ply=<the event's>, as the script
+// does, and reports on seen.
 func followPage(ctx context.Context, client *http.Client, page string, ready chan<- error, seen chan<- pageSeen) {
 	req, _ := http.NewRequestWithContext(ctx, "GET", page+"/events", nil)
 	resp, err := client.Do(req)
@@ -283,9 +288,10 @@ func followPage(ctx context.Context, client *http.Client, page string, ready cha
 	}
 }
 
-// fetchFrom reads data.json?from=have and checks it brings the game to ply.
+// fetchFrom reads data.json?from=have&ply=ply and checks it brings the
+// game to ply.
 func fetchFrom(ctx context.Context, client *http.Client, page string, have, ply int) error {
-	req, _ := http.NewRequestWithContext(ctx, "GET", page+"/data.json?from="+strconv.Itoa(have), nil)
+	req, _ := http.NewRequestWithContext(ctx, "GET", page+"/data.json?from="+strconv.Itoa(have)+"&ply="+strconv.Itoa(ply), nil)
 	resp, err := client.Do(req)
 	if err != nil {
 		if ctx.Err() != nil {

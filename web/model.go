@@ -28,8 +28,9 @@ type model struct {
 	final   games.Game
 	views   []games.View // after each ply; views[0] is the start
 	data    data
-	graph   string  // the review's graph as SVG, "" without a review
-	answers answers // data.json's, encoded (dataJSON)
+	graph   string    // the review's graph as SVG, "" without a review
+	answers answers   // data.json's, encoded (dataJSON)
+	read    time.Time // when its row was read (before the build began)
 }
 
 // data is the page's JSON. Short names keep the page small.

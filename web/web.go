@@ -86,9 +86,10 @@ type Server struct {
 	css    string            // the hashed names
 	js     string
 
-	mu      sync.Mutex
-	cache   map[cacheKey]*model
-	loading map[cacheKey]*loading // models being built (loadOnce)
+	mu       sync.Mutex
+	cache    map[cacheKey]*model
+	loading  map[cacheKey]*loading // models being built (loadOnce)
+	catching map[plyKey]*loading   // reads for pages that heard of a move (modelAfterMove)
 
 	stopping chan struct{} // closed by Stop: event streams end
 	stopOnce sync.Once
@@ -109,6 +110,18 @@ type cacheKey struct {
 	state  string
 	review bool
 }
+
+// plyKey is a game after a number of moves.
+type plyKey struct {
+	id  int64
+	ply int
+}
+
+// fresh is how long a model answers the pages that heard of its move
+// without the game's row being read again (modelAfterMove): enough for
+// every open page to ask after a move, short enough that a server turning
+// its pages off, or a clock moved by a holiday, shows within seconds.
+const fresh = 10 * time.Second
 
 type asset struct {
 	body, gz []byte
@@ -147,6 +160,7 @@ func New(o Options) (*Server, error) {
 		o.Heartbeat = 25 * time.Second
 	}
 	s := &Server{o: o, mux: http.NewServeMux(), assets: map[string]asset{}, hashed: map[string]string{}, cache: map[cacheKey]*model{}, loading: map[cacheKey]*loading{},
+		catching: map[plyKey]*loading{},
 		stopping: make(chan struct{}), limit: &limiter{burst: 8, every: time.Second, buckets: map[string]*bucket{}}}
 	for _, a := range []struct{ name, ctype string }{{"page.css", "text/css; charset=utf-8"},
 		{"board.js", "text/javascript; charset=utf-8"}, {"activity.js", "text/javascript; charset=utf-8"}} {
@@ -207,6 +221,10 @@ func notFound(w http.ResponseWriter) {
 	http.Error(w, "No such game.", http.StatusNotFound)
 }
 
+// errHidden is a game that is not shown: unknown, or its server turned
+// the pages off (both answer 404).
+var errHidden = errors.New("no such game")
+
 // model loads (or reuses) the model of the game a request names; nil after
 // an answer was written.
 func (s *Server) model(w http.ResponseWriter, r *http.Request) *model {
@@ -215,20 +233,35 @@ func (s *Server) model(w http.ResponseWriter, r *http.Request) *model {
 		notFound(w)
 		return nil
 	}
-	ctx := r.Context()
-	row, err := s.o.Store.Game(ctx, id)
-	if errors.Is(err, db.ErrNotFound) {
+	m, err := s.current(r.Context(), id)
+	return s.modelOrError(w, id, m, err)
+}
+
+func (s *Server) modelOrError(w http.ResponseWriter, id int64, m *model, err error) *model {
+	if errors.Is(err, errHidden) {
 		notFound(w)
 		return nil
 	}
 	if err != nil {
-		s.o.Log.Error("web: reading a game", "game", id, "err", err)
+		s.o.Log.Error("web: loading a game", "game", id, "err", err)
 		http.Error(w, "The game could not be read.", http.StatusInternalServerError)
 		return nil
 	}
+	return m
+}
+
+// current is the model of game id as it stands: its row is read (and its
+// server's switch asked), and the model built for that row reused.
+func (s *Server) current(ctx context.Context, id int64) (*model, error) {
+	row, err := s.o.Store.Game(ctx, id)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, errHidden
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading the game: %w", err)
+	}
 	if s.o.Enabled != nil && !s.o.Enabled(ctx, row.GuildID) {
-		notFound(w)
-		return nil
+		return nil, errHidden
 	}
 	reviewed := false
 	if row.State != "active" {
@@ -241,15 +274,78 @@ func (s *Server) model(w http.ResponseWriter, r *http.Request) *model {
 	m := s.cache[key]
 	s.mu.Unlock()
 	if m != nil && m.row.Deadline.Equal(row.Deadline) {
-		return m
+		return m, nil
 	}
-	m, err = s.loadOnce(ctx, key, reviewed)
-	if err != nil {
-		s.o.Log.Error("web: loading a game", "game", id, "err", err)
-		http.Error(w, "The game could not be read.", http.StatusInternalServerError)
+	return s.loadOnce(ctx, key, reviewed)
+}
+
+// modelAfterMove answers a page that heard of move ply (data.json?ply=):
+// the model of the game after that move, without reading the game's row
+// when one read at most fresh ago is at hand. After a move every open page
+// asks at once; reading the row for each (and the server's switch) was
+// most of the time a move took to reach 200 pages on PostgreSQL. A ply's
+// moves never change; what can change at the same ply is an end without a
+// move (resignation, time, agreement), whose event is a look (live.Event),
+// after which the page reads the game again, and the deadline (a holiday),
+// which fresh bounds. Among the models of that ply the most advanced is
+// taken: a game that ended at a ply never becomes active again there.
+// Without such a model the row is read once for all the pages asking.
+func (s *Server) modelAfterMove(w http.ResponseWriter, r *http.Request, ply int) *model {
+	id, ok := s.gameOf(r.PathValue("token"))
+	if !ok {
+		notFound(w)
 		return nil
 	}
-	return m
+	k := plyKey{id, ply}
+	s.mu.Lock()
+	if m := s.cachedAfter(k); m != nil {
+		s.mu.Unlock()
+		return m
+	}
+	l := s.catching[k]
+	if l == nil {
+		l = &loading{done: make(chan struct{})}
+		s.catching[k] = l
+		s.mu.Unlock()
+		func() {
+			defer func() {
+				if p := recover(); p != nil {
+					l.m, l.err = nil, fmt.Errorf("reading game %d: %v", id, p)
+				}
+			}()
+			l.m, l.err = s.current(context.WithoutCancel(r.Context()), id)
+		}()
+		s.mu.Lock()
+		delete(s.catching, k)
+		s.mu.Unlock()
+		close(l.done)
+	} else {
+		s.mu.Unlock()
+	}
+	select {
+	case <-l.done:
+		return s.modelOrError(w, id, l.m, l.err)
+	case <-r.Context().Done():
+		return nil
+	}
+}
+
+// cachedAfter is the most advanced model of k read at most fresh ago, or
+// nil (also when a more advanced one is older: the game moved on from the
+// fresh one). s.mu is held.
+func (s *Server) cachedAfter(k plyKey) *model {
+	for _, c := range [...]struct {
+		state    string
+		reviewed bool
+	}{{"finished", true}, {"finished", false}, {"aborted", true}, {"aborted", false}, {"active", false}} {
+		if m := s.cache[cacheKey{k.id, k.ply, c.state, c.reviewed}]; m != nil {
+			if s.o.Now().Sub(m.read) < fresh {
+				return m
+			}
+			return nil
+		}
+	}
+	return nil
 }
 
 // loading is a model being built; its waiters read m and err once done is
@@ -285,7 +381,11 @@ func (s *Server) loadOnce(ctx context.Context, key cacheKey, reviewed bool) (*mo
 			}
 		}()
 		// Not the first reader's cancellation: the others wait for this load.
+		read := s.o.Now()
 		l.m, l.err = load(context.WithoutCancel(ctx), s.o.Store, key.id)
+		if l.m != nil {
+			l.m.read = read
+		}
 	}()
 	s.mu.Lock()
 	delete(s.loading, key)
@@ -374,9 +474,16 @@ func (s *Server) static(w http.ResponseWriter, r *http.Request) {
 }
 
 // dataJSON is the page's data; ?from=N leaves out the positions and moves
-// before ply N (a page that has them asks for the rest).
+// before ply N (a page that has them asks for the rest); ?ply=M says that
+// the page heard of move M (its event), which a model already read may
+// answer (modelAfterMove).
 func (s *Server) dataJSON(w http.ResponseWriter, r *http.Request) {
-	m := s.model(w, r)
+	var m *model
+	if ply, err := strconv.Atoi(r.URL.Query().Get("ply")); err == nil && ply > 0 {
+		m = s.modelAfterMove(w, r, ply)
+	} else {
+		m = s.model(w, r)
+	}
 	if m == nil {
 		return
 	}

@@ -383,12 +383,23 @@
 
     // Live: the stream says how many moves there are; what is new comes
     // from data.json. A page at the latest position follows the game.
-    var fetching = false, again = false;
-    function refresh() {
-      if (fetching) { again = true; return; }
+    // refresh(n) follows move n's event: the server may answer from the
+    // game as it read it after that move (data.json?ply=n) instead of
+    // reading it again for every open page; refresh() reads the game (a
+    // look: an end, a draw offer, a reconnection, the reader's own action).
+    // A refresh asked for while one runs runs after it: a look if any was
+    // a look, else for the latest move.
+    var fetching = false, pending = -1; // -1 none, 0 a look, n move n
+    function refresh(ply) {
+      ply = ply || 0;
+      if (fetching) {
+        pending = pending < 0 ? ply : ply && pending ? Math.max(ply, pending) : 0;
+        return;
+      }
+      if (ply && D.moves.length >= ply) return; // it has that move
       fetching = true;
       var from = D.moves.length;
-      fetch(base + '/data.json?from=' + from, { cache: 'no-store' }).then(function (r) {
+      fetch(base + '/data.json?from=' + from + (ply ? '&ply=' + ply : ''), { cache: 'no-store' }).then(function (r) {
         if (!r.ok) throw new Error(r.status);
         return r.json();
       }).then(function (j) {
@@ -404,21 +415,33 @@
         if (atEnd || st.ply > last()) st.ply = last();
         draw();
         document.body.dataset.plies = D.moves.length;
-        loadMe();
+        // A reader who is not logged in has nothing new in me.json: the
+        // log-in link stays (and 200 readers would ask after every move).
+        if (!me || me.user) loadMe();
       }).catch(function () {}).then(function () {
         fetching = false;
-        if (again) { again = false; refresh(); }
+        if (pending >= 0) { var p = pending; pending = -1; refresh(p); }
       });
     }
-    var es = null;
+    var es = null, heard = D.moves.length; // the latest move whose event came
     if (window.EventSource) {
       es = new EventSource(base + '/events');
       es.addEventListener('move', function (e) {
         var ev = JSON.parse(e.data);
         // The first event of a stream says where the game stands (with its
-        // state); each later one says that something changed (a move, or
-        // an end without one: a resignation, time, agreement).
-        if (ev.state === undefined || ev.ply !== D.moves.length || ev.state !== D.state) refresh();
+        // state): a page that reconnected reads what it missed. Each later
+        // one is a move (its ply) or a look (-1: the game changed without
+        // a move). A ply heard before is a look too (an older server's
+        // end of a game carried its ply).
+        if (ev.state !== undefined) {
+          heard = Math.max(heard, ev.ply);
+          if (ev.ply !== D.moves.length || ev.state !== D.state) refresh();
+        } else if (ev.ply > heard) {
+          heard = ev.ply;
+          refresh(ev.ply);
+        } else {
+          refresh();
+        }
         document.body.dataset.live = '1';
       });
     }
