@@ -279,6 +279,49 @@ func TestBrowserSeesMovesLive(t *testing.T) {
 			t.Errorf("after move %d the page shows %q, want %q (it follows the game)", n, status, want)
 		}
 	}
+	// Each move came in its event: the page asked for no data.json.
+	fetches := func() int {
+		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`performance.getEntriesByType('resource').filter(function (r) { return r.name.indexOf('/data.json') >= 0; }).length`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if n := fetches(); n != 0 {
+		t.Errorf("the page fetched data.json %d times for moves its events carried", n)
+	}
+	// A page that is behind (here: it forgets its last move) cannot take
+	// the next move from its event: it fetches what it lacks and catches up.
+	plies, err := chromedp.Run(ctx, chromedp.Evaluate[int](`(function () { var D = window.bermudaBoard.data(); D.moves.pop(); D.pos.pop(); return D.moves.length; })()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.move(id) {
+		wctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+		err := chromedp.Do(wctx, chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`body[data-plies="%d"]`, plies+2))))
+		cancel()
+		if err != nil {
+			t.Fatalf("a page behind by a move never caught up: %v", err)
+		}
+		if n := fetches(); n != 1 {
+			t.Errorf("the page behind fetched data.json %d times, want once", n)
+		}
+	}
+	stored, err := f.store.Moves(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, m := range stored {
+		want = append(want, m.Notation)
+	}
+	shown, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`window.bermudaBoard.data().moves.map(function (m) { return m.n; })`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(shown, want) {
+		t.Errorf("the page's moves %q, stored %q", shown, want)
+	}
 	// An end without a move (a resignation) reaches the page too.
 	if _, err := f.store.EndGame(context.Background(), id, dbEnd()); err != nil {
 		t.Fatal(err)

@@ -29,10 +29,12 @@ import (
 // BenchmarkMoveReachesPages: a move reaches 200 open pages. Each
 // iteration stores one move through replica A's store (as the bot does
 // after a /move or a page's move) and waits until every page's event
-// stream has said so and every page has fetched data.json?from=N&ply=N+1
-// as the script does. Reported: the time from the start of the commit to
-// each page's event (event-*) and to its data (data-*), p50, p99 and max over
-// every page and move, the commit itself (commit-ms, NOTIFY included), and
+// stream has said so and every page has the move's data as the script
+// gets it: from the event, which carries it, or else (the first move)
+// data.json?from=N&ply=N+1. Reported: the time from the start of the
+// commit to each page's event (event-*) and to its data (data-*), p50, p99
+// and max over every page and move, the pages that fetched data.json per
+// move (fetches/move), the commit itself (commit-ms, NOTIFY included), and
 // the processor time of this process per move (cpu-ms/move: pages,
 // servers and clients alike), which the machine's load does not inflate.
 //
@@ -106,6 +108,7 @@ func fanoutServer(b *testing.B, store db.Store, events live.Source) string {
 type pageSeen struct {
 	ply         int
 	event, data time.Time
+	fetched     bool // data.json was fetched (the event did not carry the move)
 	err         error
 }
 
@@ -164,6 +167,7 @@ func benchFanout(b *testing.B, store db.Store, servers []string) {
 	b.Cleanup(func() { stop() })
 
 	var events, datas, commits []time.Duration
+	fetches := 0
 	cpu0 := cpuTime()
 	b.ResetTimer()
 	for b.Loop() {
@@ -206,6 +210,9 @@ func benchFanout(b *testing.B, store db.Store, servers []string) {
 				if s.ply != want {
 					continue // a page hearing of an earlier game's move, or a "look"
 				}
+				if s.fetched {
+					fetches++
+				}
 				events = append(events, s.event.Sub(start))
 				datas = append(datas, s.data.Sub(start))
 				got++
@@ -216,6 +223,7 @@ func benchFanout(b *testing.B, store db.Store, servers []string) {
 	}
 	b.StopTimer()
 	b.ReportMetric(millis(cpuTime()-cpu0)/float64(b.N), "cpu-ms/move")
+	b.ReportMetric(float64(fetches)/float64(b.N), "fetches/move")
 	for _, m := range []struct {
 		name string
 		d    []time.Duration
@@ -243,8 +251,9 @@ func cpuTime() time.Duration {
 
 // followPage is one open page: it reads page's event stream, says on ready
 // once the stream's first event came, and for each later move's event
-// fetches data.json?from=<moves it had>&ply=<the event's>, as the script
-// does, and reports on seen.
+// takes the move from the event when it carries the page's next moves,
+// else fetches data.json?from=<moves it had>&ply=<the event's>, as the
+// script does, and reports on seen.
 func followPage(ctx context.Context, client *http.Client, page string, ready chan<- error, seen chan<- pageSeen) {
 	req, _ := http.NewRequestWithContext(ctx, "GET", page+"/events", nil)
 	resp, err := client.Do(req)
@@ -264,7 +273,13 @@ func followPage(ctx context.Context, client *http.Client, page string, ready cha
 		if !ok {
 			continue
 		}
-		var ev struct{ Ply int }
+		var ev struct {
+			Ply int
+			D   *struct {
+				From  int
+				Moves []json.RawMessage
+			}
+		}
 		if err := json.Unmarshal([]byte(l), &ev); err != nil {
 			seen <- pageSeen{err: fmt.Errorf("event %q: %v", l, err)}
 			return
@@ -278,7 +293,14 @@ func followPage(ctx context.Context, client *http.Client, page string, ready cha
 		if ev.Ply <= have {
 			continue
 		}
-		s.err = fetchFrom(ctx, client, page, have, ev.Ply)
+		if ev.D != nil && ev.D.From == have {
+			if ev.D.From+len(ev.D.Moves) < ev.Ply {
+				s.err = fmt.Errorf("the event of ply %d has %d moves from %d", ev.Ply, len(ev.D.Moves), ev.D.From)
+			}
+		} else {
+			s.fetched = true
+			s.err = fetchFrom(ctx, client, page, have, ev.Ply)
+		}
 		s.data = time.Now()
 		have = ev.Ply
 		if ctx.Err() != nil {

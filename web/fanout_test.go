@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"log/slog"
@@ -178,5 +179,75 @@ func TestAMoveThenAnEndWithoutAMove(t *testing.T) {
 	off.Store(false)
 	if st, d := tailOf(t, f.url(id)+"/data.json?from=4&ply=5"); st != 200 || d.State != "finished" {
 		t.Fatalf("read again: %d %s", st, d.State)
+	}
+}
+
+// A move's event carries the move (data.json from the ply before it), so an
+// open page has nothing to ask for; the game is read once for all the
+// streams, not once per stream.
+func TestStreamsCarryTheMove(t *testing.T) {
+	f := newFixture(t)
+	id := f.newGame("chess", 4)
+	slow := &slowMoves{Store: f.store}
+	var err error
+	f.web, err = New(Options{Store: slow, Events: live.Local{Hub: f.hub}, PublicURL: f.srv.URL, Secret: testSecret,
+		Log: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.srv.Config.Handler = f.web.Handler()
+	const streams = 100
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	events := make(chan string, streams)
+	for range streams {
+		req, _ := http.NewRequestWithContext(ctx, "GET", f.url(id)+"/events", nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		go func() {
+			lines := bufio.NewScanner(resp.Body)
+			for lines.Scan() {
+				if l, ok := strings.CutPrefix(lines.Text(), "data: "); ok {
+					events <- l
+				}
+			}
+		}()
+	}
+	for range streams {
+		<-events // the game as it stands
+	}
+	for f.hub.Subscribers(id) < streams {
+		time.Sleep(5 * time.Millisecond)
+	}
+	slow.rows.Store(0)
+	slow.reads.Store(0)
+	f.move(id)
+	stored, err := f.store.Moves(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range streams {
+		var ev struct {
+			Ply int
+			D   *data
+		}
+		select {
+		case l := <-events:
+			if err := json.Unmarshal([]byte(l), &ev); err != nil {
+				t.Fatal(err)
+			}
+		case <-ctx.Done():
+			t.Fatalf("%d of %d streams heard of the move", i, streams)
+		}
+		if ev.Ply != 5 || ev.D == nil || ev.D.From != 4 || len(ev.D.Moves) != 1 || len(ev.D.Pos) != 2 || ev.D.Moves[0].N != stored[4].Notation ||
+			ev.D.State != "active" || ev.D.Geo[0].Cells != nil {
+			t.Fatalf("the move's event: ply %d, data %+v", ev.Ply, ev.D)
+		}
+	}
+	if rows, moves := slow.rows.Load(), slow.reads.Load(); rows > 2 || moves != 1 {
+		t.Errorf("%d streams told of a move read the game's row %d times and its moves %d times; want at most 2 and 1", streams, rows, moves)
 	}
 }

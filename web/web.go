@@ -279,28 +279,39 @@ func (s *Server) current(ctx context.Context, id int64) (*model, error) {
 	return s.loadOnce(ctx, key, reviewed)
 }
 
-// modelAfterMove answers a page that heard of move ply (data.json?ply=):
-// the model of the game after that move, without reading the game's row
-// when one read at most fresh ago is at hand. After a move every open page
-// asks at once; reading the row for each (and the server's switch) was
-// most of the time a move took to reach 200 pages on PostgreSQL. A ply's
-// moves never change; what can change at the same ply is an end without a
-// move (resignation, time, agreement), whose event is a look (live.Event),
-// after which the page reads the game again, and the deadline (a holiday),
-// which fresh bounds. Among the models of that ply the most advanced is
-// taken: a game that ended at a ply never becomes active again there.
-// Without such a model the row is read once for all the pages asking.
+// modelAfterMove answers a page that heard of move ply (data.json?ply=)
+// with afterMove; nil after an answer was written.
 func (s *Server) modelAfterMove(w http.ResponseWriter, r *http.Request, ply int) *model {
 	id, ok := s.gameOf(r.PathValue("token"))
 	if !ok {
 		notFound(w)
 		return nil
 	}
+	m, err := s.afterMove(r.Context(), id, ply)
+	if m == nil && err == nil {
+		return nil // the reader left
+	}
+	return s.modelOrError(w, id, m, err)
+}
+
+// afterMove is the model of game id after move ply, for the pages that
+// heard of that move (its event, or data.json?ply=), without reading the
+// game's row when a model of that ply read at most fresh ago is at hand.
+// After a move every open page wants it at once; reading the row for each
+// (and the server's switch) was much of a move's time to 200 pages on
+// PostgreSQL. A ply's moves never change; what can change at the same ply
+// is an end without a move (resignation, time, agreement), whose event is
+// a look (live.Event), after which the page reads the game again, and the
+// deadline (a holiday), which fresh bounds. Among the models of that ply
+// the most advanced is taken: a game that ended at a ply never becomes
+// active again there. Without one, the row is read once for all the pages
+// asking. (nil, nil): ctx ended first.
+func (s *Server) afterMove(ctx context.Context, id int64, ply int) (*model, error) {
 	k := plyKey{id, ply}
 	s.mu.Lock()
 	if m := s.cachedAfter(k); m != nil {
 		s.mu.Unlock()
-		return m
+		return m, nil
 	}
 	l := s.catching[k]
 	if l == nil {
@@ -313,7 +324,7 @@ func (s *Server) modelAfterMove(w http.ResponseWriter, r *http.Request, ply int)
 					l.m, l.err = nil, fmt.Errorf("reading game %d: %v", id, p)
 				}
 			}()
-			l.m, l.err = s.current(context.WithoutCancel(r.Context()), id)
+			l.m, l.err = s.current(context.WithoutCancel(ctx), id)
 		}()
 		s.mu.Lock()
 		delete(s.catching, k)
@@ -324,9 +335,9 @@ func (s *Server) modelAfterMove(w http.ResponseWriter, r *http.Request, ply int)
 	}
 	select {
 	case <-l.done:
-		return s.modelOrError(w, id, l.m, l.err)
-	case <-r.Context().Done():
-		return nil
+		return l.m, l.err
+	case <-ctx.Done():
+		return nil, nil
 	}
 }
 
@@ -492,21 +503,7 @@ func (s *Server) dataJSON(w http.ResponseWriter, r *http.Request) {
 		from = 0
 	}
 	gz := strings.Contains(r.Header.Get("Accept-Encoding"), "gzip")
-	a, err := m.answers.get(answerKey{from, gz}, func() (encoded, error) {
-		d := m.data
-		if from > 0 {
-			d.From = from
-			d.Moves = d.Moves[from:]
-			d.Pos = d.Pos[from:]
-			d.Geo = [2]geoData{}
-			d.Marks = nil
-		}
-		body, err := json.Marshal(d)
-		if gz && len(body) > 512 {
-			return encoded{gzipped(body), true}, err
-		}
-		return encoded{body, false}, err
-	})
+	a, err := m.answer(from, gz, false)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
@@ -531,13 +528,35 @@ type answers struct {
 }
 
 type answerKey struct {
-	from int
-	gz   bool
+	from  int
+	gz    bool
+	event bool // for a move's event (moveEvent)
 }
 
 type encoded struct {
 	body []byte
 	gz   bool // body is gzip-compressed
+}
+
+// answer is data.json from ply from on (0 ≤ from ≤ the moves), encoded
+// once. Only the whole game (from 0, not for an event) carries the board's
+// geometry and the marks' styles: a page that has a move has them.
+func (m *model) answer(from int, gz, event bool) (encoded, error) {
+	return m.answers.get(answerKey{from, gz, event}, func() (encoded, error) {
+		d := m.data
+		if from > 0 || event {
+			d.From = from
+			d.Moves = d.Moves[from:]
+			d.Pos = d.Pos[from:]
+			d.Geo = [2]geoData{}
+			d.Marks = nil
+		}
+		body, err := json.Marshal(d)
+		if gz && len(body) > 512 {
+			return encoded{gzipped(body), true}, err
+		}
+		return encoded{body, false}, err
+	})
 }
 
 // get returns the answer for k, encoding it first if no request did.
@@ -577,7 +596,8 @@ func (s *Server) boardPNG(w http.ResponseWriter, r *http.Request) {
 
 // events streams a game's changes: one "move" event per change, with the
 // number of moves now stored (-1: look), and a comment every Heartbeat.
-// The page fetches what it lacks from data.json.
+// A move's event carries the move (moveEvent); otherwise the page fetches
+// what it lacks from data.json.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	id, ok := s.gameOf(r.PathValue("token"))
 	if !ok {
@@ -621,8 +641,9 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		case <-s.stopping:
 			return
 		case ev := <-ch:
+			msg := s.moveEvent(r.Context(), id, ev.Ply)
 			extend()
-			if _, err := fmt.Fprintf(w, "event: move\ndata: {\"ply\":%d}\n\n", ev.Ply); err != nil {
+			if _, err := io.WriteString(w, msg); err != nil {
 				return
 			}
 			fl.Flush()
@@ -668,4 +689,28 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	pageHeaders(w)
 	w.Header().Set("Cache-Control", "no-store")
 	write(w, r, "text/html; charset=utf-8", buf.Bytes())
+}
+
+// moveEvent is the event of a change: {"ply":N}, and for move N also "d",
+// the game from ply N-1 on as data.json?from=N-1 has it (the move, the
+// positions before and after it, the players and the clock; never the
+// board's geometry), read as afterMove reads it: a page that has N-1 moves
+// shows the move without asking (after a move every open page asked for
+// it at once: 200 requests, most of the time the move took to reach them
+// and most of the processor's). A page that lacks more moves, or a server
+// that cannot read the game now, fetches data.json as before.
+func (s *Server) moveEvent(ctx context.Context, id int64, ply int) string {
+	bare := "event: move\ndata: {\"ply\":" + strconv.Itoa(ply) + "}\n\n"
+	if ply < 1 {
+		return bare
+	}
+	m, err := s.afterMove(ctx, id, ply)
+	if err != nil || m == nil || len(m.data.Moves) < ply {
+		return bare
+	}
+	a, err := m.answer(ply-1, false, true)
+	if err != nil {
+		return bare
+	}
+	return "event: move\ndata: {\"ply\":" + strconv.Itoa(ply) + ",\"d\":" + string(a.body) + "}\n\n"
 }

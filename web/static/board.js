@@ -390,6 +390,25 @@
     // A refresh asked for while one runs runs after it: a look if any was
     // a look, else for the latest move.
     var fetching = false, pending = -1; // -1 none, 0 a look, n move n
+    // apply takes data J (data.json's, from J.from on; without the board's
+    // geometry unless it is the whole game) as the game.
+    function apply(j) {
+      var atEnd = st.ply === last();
+      if (j.from > 0 || !j.geo) {
+        j.moves = D.moves.slice(0, j.from).concat(j.moves);
+        j.pos = D.pos.slice(0, j.from).concat(j.pos);
+        j.geo = D.geo;
+        j.marks = D.marks;
+      }
+      D = j;
+      lastMovesLen = -1;
+      if (atEnd || st.ply > last()) st.ply = last();
+      draw();
+      document.body.dataset.plies = D.moves.length;
+      // A reader who is not logged in has nothing new in me.json: the
+      // log-in link stays (and 200 readers would ask after every move).
+      if (!me || me.user) loadMe();
+    }
     function refresh(ply) {
       ply = ply || 0;
       if (fetching) {
@@ -402,23 +421,7 @@
       fetch(base + '/data.json?from=' + from + (ply ? '&ply=' + ply : ''), { cache: 'no-store' }).then(function (r) {
         if (!r.ok) throw new Error(r.status);
         return r.json();
-      }).then(function (j) {
-        var atEnd = st.ply === last();
-        if (j.from > 0) {
-          j.moves = D.moves.slice(0, j.from).concat(j.moves);
-          j.pos = D.pos.slice(0, j.from).concat(j.pos);
-          j.geo = D.geo;
-          j.marks = D.marks;
-        }
-        D = j;
-        lastMovesLen = -1;
-        if (atEnd || st.ply > last()) st.ply = last();
-        draw();
-        document.body.dataset.plies = D.moves.length;
-        // A reader who is not logged in has nothing new in me.json: the
-        // log-in link stays (and 200 readers would ask after every move).
-        if (!me || me.user) loadMe();
-      }).catch(function () {}).then(function () {
+      }).then(apply).catch(function () {}).then(function () {
         fetching = false;
         if (pending >= 0) { var p = pending; pending = -1; refresh(p); }
       });
@@ -432,13 +435,16 @@
         // state): a page that reconnected reads what it missed. Each later
         // one is a move (its ply) or a look (-1: the game changed without
         // a move). A ply heard before is a look too (an older server's
-        // end of a game carried its ply).
+        // end of a game carried its ply). A move's event carries the game
+        // from the move before it on (d): a page that has those moves and
+        // is not fetching takes it as it is.
         if (ev.state !== undefined) {
           heard = Math.max(heard, ev.ply);
           if (ev.ply !== D.moves.length || ev.state !== D.state) refresh();
         } else if (ev.ply > heard) {
           heard = ev.ply;
-          refresh(ev.ply);
+          if (ev.d && !fetching && ev.d.from === D.moves.length) apply(ev.d);
+          else refresh(ev.ply);
         } else {
           refresh();
         }
