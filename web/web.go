@@ -89,7 +89,7 @@ type Server struct {
 	mu       sync.Mutex
 	cache    map[cacheKey]*model
 	loading  map[cacheKey]*loading // models being built (loadOnce)
-	catching map[plyKey]*loading   // reads for pages that heard of a move (modelAfterMove)
+	catching map[plyKey]*loading   // reads for pages that heard of a move (afterMove)
 
 	stopping chan struct{} // closed by Stop: event streams end
 	stopOnce sync.Once
@@ -110,18 +110,6 @@ type cacheKey struct {
 	state  string
 	review bool
 }
-
-// plyKey is a game after a number of moves.
-type plyKey struct {
-	id  int64
-	ply int
-}
-
-// fresh is how long a model answers the pages that heard of its move
-// without the game's row being read again (modelAfterMove): enough for
-// every open page to ask after a move, short enough that a server turning
-// its pages off, or a clock moved by a holiday, shows within seconds.
-const fresh = 10 * time.Second
 
 type asset struct {
 	body, gz []byte
@@ -277,86 +265,6 @@ func (s *Server) current(ctx context.Context, id int64) (*model, error) {
 		return m, nil
 	}
 	return s.loadOnce(ctx, key, reviewed)
-}
-
-// modelAfterMove answers a page that heard of move ply (data.json?ply=)
-// with afterMove; nil after an answer was written.
-func (s *Server) modelAfterMove(w http.ResponseWriter, r *http.Request, ply int) *model {
-	id, ok := s.gameOf(r.PathValue("token"))
-	if !ok {
-		notFound(w)
-		return nil
-	}
-	m, err := s.afterMove(r.Context(), id, ply)
-	if m == nil && err == nil {
-		return nil // the reader left
-	}
-	return s.modelOrError(w, id, m, err)
-}
-
-// afterMove is the model of game id after move ply, for the pages that
-// heard of that move (its event, or data.json?ply=), without reading the
-// game's row when a model of that ply read at most fresh ago is at hand.
-// After a move every open page wants it at once; reading the row for each
-// (and the server's switch) was much of a move's time to 200 pages on
-// PostgreSQL. A ply's moves never change; what can change at the same ply
-// is an end without a move (resignation, time, agreement), whose event is
-// a look (live.Event), after which the page reads the game again, and the
-// deadline (a holiday), which fresh bounds. Among the models of that ply
-// the most advanced is taken: a game that ended at a ply never becomes
-// active again there. Without one, the row is read once for all the pages
-// asking. (nil, nil): ctx ended first.
-func (s *Server) afterMove(ctx context.Context, id int64, ply int) (*model, error) {
-	k := plyKey{id, ply}
-	s.mu.Lock()
-	if m := s.cachedAfter(k); m != nil {
-		s.mu.Unlock()
-		return m, nil
-	}
-	l := s.catching[k]
-	if l == nil {
-		l = &loading{done: make(chan struct{})}
-		s.catching[k] = l
-		s.mu.Unlock()
-		func() {
-			defer func() {
-				if p := recover(); p != nil {
-					l.m, l.err = nil, fmt.Errorf("reading game %d: %v", id, p)
-				}
-			}()
-			l.m, l.err = s.current(context.WithoutCancel(ctx), id)
-		}()
-		s.mu.Lock()
-		delete(s.catching, k)
-		s.mu.Unlock()
-		close(l.done)
-	} else {
-		s.mu.Unlock()
-	}
-	select {
-	case <-l.done:
-		return l.m, l.err
-	case <-ctx.Done():
-		return nil, nil
-	}
-}
-
-// cachedAfter is the most advanced model of k read at most fresh ago, or
-// nil (also when a more advanced one is older: the game moved on from the
-// fresh one). s.mu is held.
-func (s *Server) cachedAfter(k plyKey) *model {
-	for _, c := range [...]struct {
-		state    string
-		reviewed bool
-	}{{"finished", true}, {"finished", false}, {"aborted", true}, {"aborted", false}, {"active", false}} {
-		if m := s.cache[cacheKey{k.id, k.ply, c.state, c.reviewed}]; m != nil {
-			if s.o.Now().Sub(m.read) < fresh {
-				return m
-			}
-			return nil
-		}
-	}
-	return nil
 }
 
 // loading is a model being built; its waiters read m and err once done is
@@ -689,28 +597,4 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	pageHeaders(w)
 	w.Header().Set("Cache-Control", "no-store")
 	write(w, r, "text/html; charset=utf-8", buf.Bytes())
-}
-
-// moveEvent is the event of a change: {"ply":N}, and for move N also "d",
-// the game from ply N-1 on as data.json?from=N-1 has it (the move, the
-// positions before and after it, the players and the clock; never the
-// board's geometry), read as afterMove reads it: a page that has N-1 moves
-// shows the move without asking (after a move every open page asked for
-// it at once: 200 requests, most of the time the move took to reach them
-// and most of the processor's). A page that lacks more moves, or a server
-// that cannot read the game now, fetches data.json as before.
-func (s *Server) moveEvent(ctx context.Context, id int64, ply int) string {
-	bare := "event: move\ndata: {\"ply\":" + strconv.Itoa(ply) + "}\n\n"
-	if ply < 1 {
-		return bare
-	}
-	m, err := s.afterMove(ctx, id, ply)
-	if err != nil || m == nil || len(m.data.Moves) < ply {
-		return bare
-	}
-	a, err := m.answer(ply-1, false, true)
-	if err != nil {
-		return bare
-	}
-	return "event: move\ndata: {\"ply\":" + strconv.Itoa(ply) + ",\"d\":" + string(a.body) + "}\n\n"
 }
