@@ -239,6 +239,9 @@ func TestStreamsCarryTheMove(t *testing.T) {
 			if err := json.Unmarshal([]byte(l), &ev); err != nil {
 				t.Fatal(err)
 			}
+			if i == 0 {
+				t.Logf("the move's event: %d bytes", len(l)) // measured, not asserted
+			}
 		case <-ctx.Done():
 			t.Fatalf("%d of %d streams heard of the move", i, streams)
 		}
