@@ -327,6 +327,9 @@ func (s *searcher) givesCheck(m move, ply int) bool {
 	if len(probs) != 1 {
 		return true // dice decide what it does: not judged futile
 	}
+	if check, known := t.givesCheck(m); known {
+		return check
+	}
 	t.push(m, 0)
 	check := t.inCheck()
 	t.pop()
@@ -463,7 +466,7 @@ func (s *searcher) order(moves []move, ply int, ttMove uint32) []int32 {
 		case m.code == ttMove:
 			k = 1 << 30
 		case m.victim > 0 || m.promotion > 0:
-			k = 1<<28 + int32(m.victim+m.promotion)
+			k = 1<<28 + m.victim + m.promotion
 		case m.code == s.killers[ply][0]:
 			k = 1<<27 + 1
 		case m.code == s.killers[ply][1]:
@@ -480,12 +483,17 @@ func (s *searcher) order(moves []move, ply int, ttMove uint32) []int32 {
 // pick brings the best remaining move to position i (selection sort: most
 // nodes cut after a few moves, so sorting everything is wasted).
 func pick(moves []move, sc []int32, i int) {
-	b := i
-	for j := i + 1; j < len(moves); j++ {
-		if sc[j] > sc[b] {
-			b = j
+	rest := sc[i:len(moves)]
+	b, best := 0, rest[0]
+	for j, k := range rest {
+		if k > best {
+			b, best = j, k
 		}
 	}
+	if b == 0 {
+		return
+	}
+	b += i
 	moves[i], moves[b] = moves[b], moves[i]
 	sc[i], sc[b] = sc[b], sc[i]
 }

@@ -16,12 +16,12 @@ const maxExchange = 24
 // a pawn: the value taken where the variant does not say enough.
 func (s *searcher) see(m move) int {
 	if m.to < 0 || m.mover == 0 {
-		return m.victim + m.promotion
+		return int(m.victim + m.promotion)
 	}
 	t := s.t
 	var gain [maxExchange]int
-	gain[0] = m.victim + m.promotion
-	attacker := m.mover + m.promotion
+	gain[0] = int(m.victim + m.promotion)
+	attacker := int(m.mover + m.promotion)
 	cur, n, pushed := m, 1, 0
 	for n < maxExchange {
 		me := t.player()
@@ -39,7 +39,7 @@ func (s *searcher) see(m move) int {
 			break
 		}
 		gain[n] = attacker - gain[n-1]
-		attacker = r.mover + r.promotion
+		attacker = int(r.mover + r.promotion)
 		cur = r
 		n++
 	}

@@ -113,3 +113,11 @@ type MoveFacts interface {
 	Target(m SearchMove) int
 	Mover(m SearchMove) PieceKind
 }
+
+// CheckGiver is implemented by search states that can say, for one of
+// their moves without dice, whether the opponent would be in check after
+// it (what Tactical's InCheck would say once it is pushed) more cheaply
+// than by pushing it.
+type CheckGiver interface {
+	GivesCheck(m SearchMove) bool
+}

@@ -330,3 +330,23 @@ func init() {
 // There is no pass (games.Passer): the Jester moves as the piece the
 // opponent just moved, so a pass would change what it is.
 func (s *searchState) InCheck() bool { return s.cur().pos.inCheck() }
+
+// GivesCheck says whether m leaves the opponent in check, as InCheck would
+// once it is pushed (games.CheckGiver): the move is made on the board in
+// place and taken back, without copying the position or hashing it. The
+// mover's Jester then attacks as what it copies now.
+func (s *searchState) GivesCheck(sm games.SearchMove) bool {
+	p := &s.cur().pos
+	m := move(sm.Code)
+	from, to := m.from(), m.to()
+	pc, taken := p.board[from], p.board[to]
+	p.board[from] = 0
+	if m.promote() {
+		p.board[to] = pieceOf(bede, p.side)
+	} else {
+		p.board[to] = pc
+	}
+	check := p.attacked(int(p.kings[1-p.side]), p.side, p.copies)
+	p.board[from], p.board[to] = pc, taken
+	return check
+}

@@ -331,3 +331,20 @@ func (st bcSearch) InCheck() bool {
 	s := st.rules()
 	return s.inCheck(s.toMove)
 }
+
+// GivesCheck says whether m leaves the opponent in check, as InCheck would
+// once it is pushed (games.CheckGiver): the move is made on the cells in
+// place and taken back, without copying the state or hashing it.
+func (st bcSearch) GivesCheck(sm games.SearchMove) bool {
+	s := st.rules()
+	m := decodeMove(sm.Code)
+	was, at := s.cells[m.from], s.cells[m.to]
+	p := was
+	if m.as != noKind {
+		p = mkPiece(p.army(), m.as)
+	}
+	s.cells[m.to], s.cells[m.from] = p, 0
+	check := s.cells.attackedBy(int(s.kings[1-s.toMove]), s.toMove, -1)
+	s.cells[m.from], s.cells[m.to] = was, at
+	return check
+}

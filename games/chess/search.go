@@ -381,3 +381,34 @@ func (s *searchState) Target(m games.SearchMove) int { return move(m.Code).to() 
 func (s *searchState) Mover(m games.SearchMove) games.PieceKind {
 	return searchKinds[s.cur().pos.board[move(m.Code).from()].kind()]
 }
+
+// GivesCheck says whether m leaves the opponent in check, as InCheck would
+// once it is pushed (games.CheckGiver): for an ordinary move, the attacks
+// on their king with the piece on its new square, without copying the
+// position or hashing it; castling, en passant and promotions are played
+// on a copy.
+func (s *searchState) GivesCheck(sm games.SearchMove) bool {
+	p := &s.cur().pos
+	m := move(sm.Code)
+	if k := m.kind(); k != moveNormal && k != moveDouble {
+		q := *p
+		q.play(m)
+		return q.inCheck()
+	}
+	us := p.stm
+	from, to := m.from(), m.to()
+	fromTo := bit(from) | bit(to)
+	occ := p.occupied()&^bit(from) | bit(to)
+	ours := p.byColour[us]
+	var after [6]bitboard // our pieces by kind once m is made
+	for k := pawn; k <= king; k++ {
+		after[k] = p.byKind[k] & ours
+	}
+	after[p.board[from].kind()] ^= fromTo
+	ksq := p.kingSquare(us ^ 1)
+	return pawnAttacks[us^1][ksq]&after[pawn] != 0 ||
+		knightAttacks[ksq]&after[knight] != 0 ||
+		kingAttacks[ksq]&after[king] != 0 ||
+		bishopAttacks(ksq, occ)&(after[bishop]|after[queen]) != 0 ||
+		rookAttacks(ksq, occ)&(after[rook]|after[queen]) != 0
+}

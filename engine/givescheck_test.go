@@ -1,0 +1,56 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/bermudachess/bermuda/games"
+)
+
+// TestGivesCheckAsPushed: where a variant tells whether a move gives check
+// without making it (games.CheckGiver), it says what making the move and
+// asking would, for every move of the positions of random games.
+func TestGivesCheckAsPushed(t *testing.T) {
+	checks := map[string]int{}
+	for _, v := range games.All() {
+		for seed := uint64(1); seed <= 3; seed++ {
+			roller := games.Seeded(seed)
+			g, _, _, err := games.Start(v.ID, "", roller)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(seed, 5))
+			for ply := 0; ply < 200 && !g.Outcome().Over; ply++ {
+				s := searcherAt(t, g)
+				ft, ok := s.t.(*fastTree)
+				if !ok || ft.checks == nil {
+					break
+				}
+				for _, m := range s.t.moves(nil, false) {
+					got, _ := s.t.givesCheck(m)
+					s.t.push(m, 0)
+					want := s.t.inCheck()
+					s.t.pop()
+					if got != want {
+						pm, _ := s.t.public(m)
+						t.Fatalf("%s %s after %s: gives check %v, pushed %v", v.ID, g.Position(), pm.Notation, got, want)
+					}
+					if want {
+						checks[v.ID]++
+					}
+				}
+				legal := g.LegalMoves()
+				g, _, _, err = games.Apply(g, legal[rng.IntN(len(legal))].Notation, roller)
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	for _, id := range []string{"chess", "bede", "beryl"} {
+		if checks[id] == 0 {
+			t.Errorf("%s: no move gave check: the test shows nothing there", id)
+		}
+	}
+	t.Logf("checks among the moves compared: %v", checks)
+}
