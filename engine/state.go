@@ -187,7 +187,7 @@ func (t *gameTree) tellsDanger() bool { return false }
 func (t *gameTree) pieces() int       { return 0 }
 
 func (t *gameTree) givesCheck(move) (bool, bool) { return false, false }
-func (t *gameTree) dice() bool        { return t.rolls }
+func (t *gameTree) dice() bool                   { return t.rolls }
 
 func (t *gameTree) public(m move) (games.Move, bool) {
 	l := t.cur()
@@ -199,18 +199,18 @@ func (t *gameTree) public(m move) (games.Move, bool) {
 
 // fastTree walks a games.SearchState: a variant's own make/unmake.
 type fastTree struct {
-	ev      *evaluator
-	st      games.SearchState
+	ev       *evaluator
+	st       games.SearchState
 	kinds    []int32 // value of each kind of st.Kinds()
 	kindIDs  []games.PieceKind
 	kindPtrs []*byte // where each of kindIDs is stored
 	pawn     int32   // a pawn's value, what a promotion no longer counts
-	kind    map[games.PieceKind]int
-	sides   int
-	owner   []games.Player
-	cnt     []int
-	buf     []games.SearchMove
-	clock   games.ProgressClock // nil: the variant has no fifty-move rule to report
+	kind     map[games.PieceKind]int
+	sides    int
+	owner    []games.Player
+	cnt      []int
+	buf      []games.SearchMove
+	clock    games.ProgressClock // nil: the variant has no fifty-move rule to report
 	// what the variant can say beyond games.SearchState (nil: nothing)
 	tactical games.Tactical
 	passer   games.Passer
@@ -296,7 +296,7 @@ func (t *fastTree) givesCheck(m move) (check, known bool) {
 	}
 	return t.checks.GivesCheck(games.SearchMove{Code: m.code}), true
 }
-func (t *fastTree) dice() bool    { return t.rolls }
+func (t *fastTree) dice() bool { return t.rolls }
 
 func (t *fastTree) canPass() bool     { return t.passer != nil }
 func (t *fastTree) tellsDanger() bool { return t.tactical != nil }
