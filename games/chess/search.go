@@ -22,6 +22,12 @@ type searchLevel struct {
 	hash      uint64
 	list      moveList
 	generated bool
+	// the captures and promotions alone, while the whole list is not
+	// needed (the capture search asks for no more)
+	tactical    moveList
+	tacticalSet bool
+	// whether there is a legal move, once asked without the whole list
+	anyMove, anyKnown bool
 	// the verdict of Status, once asked
 	judged bool
 	over   bool
@@ -55,12 +61,14 @@ func (s *searchState) entering(next *searchLevel, code uint32) {
 	next.version++
 	next.made, next.parent = code, s.Cur().version
 	next.generated, next.judged = false, false
+	next.tacticalSet, next.anyKnown = false, false
 	s.Enter()
 }
 
 type searchState struct {
 	games.Levels[searchLevel]
 	games.NoChance
+	probe moveList // scratch for hasMove
 }
 
 func (s *searchState) cur() *searchLevel { return s.Cur() }
@@ -73,6 +81,39 @@ func (s *searchState) legal() *moveList {
 		l.generated = true
 	}
 	return &l.list
+}
+
+// captures lists the legal captures and promotions, in the order of the
+// whole list: from that list when it is made, else on their own.
+func (s *searchState) captures() *moveList {
+	l := s.cur()
+	if l.generated {
+		return &l.list
+	}
+	if !l.tacticalSet {
+		l.tactical.n = 0
+		l.pos.gen(&l.tactical, genTactical)
+		l.tacticalSet = true
+	}
+	return &l.tactical
+}
+
+// hasMove says whether the side to move has a legal move, from a list
+// already made where there is one, else by a generator that stops at the
+// first move it finds (most nodes of the capture search need no more).
+func (s *searchState) hasMove() bool {
+	l := s.cur()
+	switch {
+	case l.generated:
+		return l.list.n > 0
+	case l.tacticalSet && l.tactical.n > 0:
+		return true
+	case !l.anyKnown:
+		s.probe.n = 0
+		l.pos.gen(&s.probe, genAny)
+		l.anyMove, l.anyKnown = s.probe.n > 0, true
+	}
+	return l.anyMove
 }
 
 func (s *searchState) Player() games.Player { return games.Player(s.cur().pos.stm) }
@@ -90,7 +131,7 @@ func (s *searchState) Status() (bool, games.Player) {
 
 func (s *searchState) judge() (bool, games.Player) {
 	p := &s.cur().pos
-	if s.legal().n == 0 {
+	if !s.hasMove() {
 		if p.inCheck() {
 			return true, games.Player(p.stm ^ 1)
 		}
@@ -107,7 +148,12 @@ func (s *searchState) Hash() uint64 { return s.cur().hash }
 var searchKinds = [6]games.PieceKind{games.Pawn, games.Knight, games.Bishop, games.Rook, games.Queen, games.King}
 
 func (s *searchState) Moves(buf []games.SearchMove, tactical bool) []games.SearchMove {
-	l := s.legal()
+	var l *moveList
+	if tactical {
+		l = s.captures()
+	} else {
+		l = s.legal()
+	}
 	p := &s.cur().pos
 	for _, m := range l.moves[:l.n] {
 		if tactical && p.board[m.to()] == 0 && m.kind() != moveEnPassant && !m.isPromotion() {
@@ -354,7 +400,7 @@ func (s *searchState) PushPass() {
 }
 
 func (s *searchState) InCheck() bool          { return s.cur().pos.inCheck() }
-func (s *searchState) HasMove() bool          { return s.legal().n > 0 }
+func (s *searchState) HasMove() bool          { return s.hasMove() }
 func (s *searchState) Halfmove() int          { return s.cur().pos.halfmove }
 func (s *searchState) SideToMove() games.Side { return games.Side(s.cur().pos.stm) }
 
