@@ -216,6 +216,8 @@ type fastTree struct {
 	passer   games.Passer
 	facts    games.MoveFacts
 	checks   games.CheckGiver
+	lister   games.KindLister // nil: moves come through Moves
+	kbuf     []games.KindMove
 	minor    []bool // kinds of Kinds() that count as pieces (not pawns or kings)
 	rolls    bool
 }
@@ -227,6 +229,7 @@ func newFastTree(st games.SearchState, ev *evaluator, sides int) *fastTree {
 	t.passer, _ = st.(games.Passer)
 	t.facts, _ = st.(games.MoveFacts)
 	t.checks, _ = st.(games.CheckGiver)
+	t.lister, _ = st.(games.KindLister)
 	t.kindIDs = st.Kinds()
 	t.pawn = int32(ev.value(games.Pawn))
 	for _, k := range t.kindIDs {
@@ -252,6 +255,35 @@ func (t *fastTree) decode(m move) games.SearchMove {
 }
 
 func (t *fastTree) moves(buf []move, tactical bool) []move {
+	if t.lister != nil {
+		return t.kindMoves(buf, tactical)
+	}
+	return t.namedMoves(buf, tactical)
+}
+
+// kindMoves is namedMoves from a KindLister: the kinds are indexes, and
+// the move facts come with the move.
+func (t *fastTree) kindMoves(buf []move, tactical bool) []move {
+	t.kbuf = t.lister.KindMoves(t.kbuf[:0], tactical)
+	kinds, facts := t.kinds, t.facts != nil
+	for _, km := range t.kbuf {
+		mv := move{code: km.Code, to: -1}
+		if km.Victim >= 0 {
+			mv.victim = kinds[km.Victim]
+			if facts {
+				mv.to, mv.mover = km.Target, kinds[km.Mover]
+			}
+		}
+		if km.Promotion >= 0 {
+			mv.promotion = kinds[km.Promotion] - t.pawn
+		}
+		buf = append(buf, mv)
+	}
+	return buf
+}
+
+// namedMoves lists the moves through Moves, reading their kinds by name.
+func (t *fastTree) namedMoves(buf []move, tactical bool) []move {
 	t.buf = t.st.Moves(t.buf[:0], tactical)
 	for _, sm := range t.buf {
 		mv := move{code: sm.Code, to: -1}

@@ -121,3 +121,21 @@ type MoveFacts interface {
 type CheckGiver interface {
 	GivesCheck(m SearchMove) bool
 }
+
+// KindMove is a move as a KindLister lists it: its kinds are indexes into
+// the state's Kinds (-1 for none), so that a program reads every move
+// without comparing kind names.
+type KindMove struct {
+	Code              uint32
+	Victim, Promotion int8
+	// Mover and Target are, for a capture in a state that is MoveFacts,
+	// its Mover (as an index) and Target; unset otherwise.
+	Mover  int8
+	Target int32
+}
+
+// KindLister is implemented by search states that can list their moves as
+// KindMoves: the moves Moves lists, in the same order, with the same kinds.
+type KindLister interface {
+	KindMoves(buf []KindMove, tactical bool) []KindMove
+}

@@ -73,17 +73,8 @@ func (s *searchState) Hash() uint64 { return s.cur().hash }
 var bedeKinds = [9]games.PieceKind{"", games.Pawn, games.Squire, games.Bede, games.Chancellor, games.Zebra, games.Queen, games.King, games.Jester}
 
 func (s *searchState) Moves(buf []games.SearchMove, tactical bool) []games.SearchMove {
-	l := s.cur()
-	p := &l.pos
-	ms := l.Moves
-	if tactical && !l.Generated {
-		// Only the captures and promotions are tested for legality.
-		ms = p.searchMoves(l.Moves[:0], true)
-		l.Moves = ms[:0]
-	} else {
-		ms = s.legal()
-	}
-	for _, m := range ms {
+	p := &s.cur().pos
+	for _, m := range s.list(tactical) {
 		t := p.board[m.to()]
 		enemy := t != 0 && sideOf(t) != p.side // friendly fire is no gain
 		if tactical && !enemy && !m.promote() {
@@ -97,6 +88,40 @@ func (s *searchState) Moves(buf []games.SearchMove, tactical bool) []games.Searc
 			sm.Promotion = games.Bede
 		}
 		buf = append(buf, sm)
+	}
+	return buf
+}
+
+// list is the moves Moves reads: the legal moves, or while they are not
+// listed, only the captures and promotions tested for legality.
+func (s *searchState) list(tactical bool) []move {
+	l := s.cur()
+	if tactical && !l.Generated {
+		ms := l.pos.searchMoves(l.Moves[:0], true)
+		l.Moves = ms[:0]
+		return ms
+	}
+	return s.legal()
+}
+
+// KindMoves lists what Moves does, with the kinds as indexes of Kinds
+// (games.KindLister).
+func (s *searchState) KindMoves(buf []games.KindMove, tactical bool) []games.KindMove {
+	p := &s.cur().pos
+	for _, m := range s.list(tactical) {
+		t := p.board[m.to()]
+		enemy := t != 0 && sideOf(t) != p.side
+		if tactical && !enemy && !m.promote() {
+			continue
+		}
+		km := games.KindMove{Code: uint32(m), Victim: -1, Promotion: -1}
+		if enemy {
+			km.Victim = int8(kindOf(t)) - 1 // Kinds leaves out noKind
+		}
+		if m.promote() {
+			km.Promotion = int8(bede) - 1
+		}
+		buf = append(buf, km)
 	}
 	return buf
 }

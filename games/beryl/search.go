@@ -201,14 +201,7 @@ func decodeMove(c uint32) move {
 
 func (st *searchState[S, P]) Moves(buf []games.SearchMove, tactical bool) []games.SearchMove {
 	b := st.rules().board()
-	ms := st.cur().Moves
-	if l := st.cur(); tactical && !l.Generated {
-		ms = P(&l.s).tactical(l.Moves[:0])
-		l.Moves = ms[:0]
-	} else {
-		ms = st.legal()
-	}
-	for _, m := range ms {
+	for _, m := range st.list(tactical) {
 		victim := b[m.to]
 		promo := b[m.from].kind() == pawn && m.as != noKind
 		if tactical && victim.empty() && !promo {
@@ -225,6 +218,42 @@ func (st *searchState[S, P]) Moves(buf []games.SearchMove, tactical bool) []game
 			sm.Promotion = m.as.viewKind()
 		}
 		buf = append(buf, sm)
+	}
+	return buf
+}
+
+// list is the moves Moves reads: the legal moves, or while they are not
+// listed, at least the captures and promotions.
+func (st *searchState[S, P]) list(tactical bool) []move {
+	if l := st.cur(); tactical && !l.Generated {
+		ms := P(&l.s).tactical(l.Moves[:0])
+		l.Moves = ms[:0]
+		return ms
+	}
+	return st.legal()
+}
+
+// KindMoves lists what Moves does, with the kinds as indexes of Kinds
+// (berylKinds: the kinds in order, without noKind) (games.KindLister).
+func (st *searchState[S, P]) KindMoves(buf []games.KindMove, tactical bool) []games.KindMove {
+	b := st.rules().board()
+	for _, m := range st.list(tactical) {
+		victim := b[m.to]
+		promo := b[m.from].kind() == pawn && m.as != noKind
+		if tactical && victim.empty() && !promo {
+			continue
+		}
+		km := games.KindMove{Code: encodeMove(m), Victim: -1, Promotion: -1}
+		if !victim.empty() {
+			km.Victim = int8(victim.kind()) - 1
+			if m.capAs == king {
+				km.Victim = int8(king) - 1
+			}
+		}
+		if promo {
+			km.Promotion = int8(m.as) - 1
+		}
+		buf = append(buf, km)
 	}
 	return buf
 }

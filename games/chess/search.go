@@ -148,13 +148,7 @@ func (s *searchState) Hash() uint64 { return s.cur().hash }
 var searchKinds = [6]games.PieceKind{games.Pawn, games.Knight, games.Bishop, games.Rook, games.Queen, games.King}
 
 func (s *searchState) Moves(buf []games.SearchMove, tactical bool) []games.SearchMove {
-	var l *moveList
-	if tactical {
-		l = s.captures()
-	} else {
-		l = s.legal()
-	}
-	p := &s.cur().pos
+	l, p := s.list(tactical), &s.cur().pos
 	for _, m := range l.moves[:l.n] {
 		if tactical && p.board[m.to()] == 0 && m.kind() != moveEnPassant && !m.isPromotion() {
 			continue
@@ -169,6 +163,43 @@ func (s *searchState) Moves(buf []games.SearchMove, tactical bool) []games.Searc
 			sm.Promotion = searchKinds[m.promotion()]
 		}
 		buf = append(buf, sm)
+	}
+	return buf
+}
+
+// list is the moves Moves reads: the whole list, or the captures and
+// promotions alone while it is not made.
+func (s *searchState) list(tactical bool) *moveList {
+	if tactical {
+		return s.captures()
+	}
+	return s.legal()
+}
+
+// KindMoves lists what Moves does, with the kinds as indexes of Kinds
+// (the piece codes' own kinds) and the facts of captures
+// (games.KindLister).
+func (s *searchState) KindMoves(buf []games.KindMove, tactical bool) []games.KindMove {
+	l, p := s.list(tactical), &s.cur().pos
+	for _, m := range l.moves[:l.n] {
+		to := m.to()
+		c := p.board[to]
+		if tactical && c == 0 && m.kind() != moveEnPassant && !m.isPromotion() {
+			continue
+		}
+		km := games.KindMove{Code: uint32(m), Victim: -1, Promotion: -1}
+		if c != 0 {
+			km.Victim = int8(c.kind())
+		} else if m.kind() == moveEnPassant {
+			km.Victim = pawn
+		}
+		if km.Victim >= 0 {
+			km.Mover, km.Target = int8(p.board[m.from()].kind()), int32(to)
+		}
+		if m.isPromotion() {
+			km.Promotion = int8(m.promotion())
+		}
+		buf = append(buf, km)
 	}
 	return buf
 }

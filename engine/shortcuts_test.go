@@ -54,3 +54,49 @@ func TestGivesCheckAsPushed(t *testing.T) {
 	}
 	t.Logf("checks among the moves compared: %v", checks)
 }
+
+// TestKindMovesAsNamed: where a variant lists its moves with kinds as
+// indexes (games.KindLister), the search reads the same moves from them as
+// from Moves, tactical or not, asked before or after the whole list.
+func TestKindMovesAsNamed(t *testing.T) {
+	compared := map[string]int{}
+	for _, v := range games.All() {
+		roller := games.Seeded(2)
+		g, _, _, err := games.Start(v.ID, "", roller)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(2, 7))
+		for ply := 0; ply < 200 && !g.Outcome().Over; ply++ {
+			a, b := searcherAt(t, g), searcherAt(t, g)
+			for _, tactical := range []bool{true, false, true} {
+				ft, ok := a.t.(*fastTree)
+				if !ok || ft.lister == nil {
+					break
+				}
+				got := ft.kindMoves(nil, tactical)
+				want := b.t.(*fastTree).namedMoves(nil, tactical)
+				if len(got) != len(want) {
+					t.Fatalf("%s %s tactical %v: %d moves, want %d", v.ID, g.Position(), tactical, len(got), len(want))
+				}
+				for i := range got {
+					if got[i] != want[i] {
+						t.Fatalf("%s %s tactical %v: move %d is %+v, want %+v", v.ID, g.Position(), tactical, i, got[i], want[i])
+					}
+				}
+				compared[v.ID] += len(got)
+			}
+			legal := g.LegalMoves()
+			g, _, _, err = games.Apply(g, legal[rng.IntN(len(legal))].Notation, roller)
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, id := range []string{"chess", "bede", "beryl", "spindecision"} {
+		if compared[id] == 0 {
+			t.Errorf("%s: no move compared", id)
+		}
+	}
+	t.Logf("moves compared: %v", compared)
+}
