@@ -1,6 +1,10 @@
 package chess
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/bermudachess/bermuda/games"
+)
 
 // TestGenModesAgree walks the perft suite's trees to depth 3: in every
 // position, the capture search's list is the whole list without its quiet
@@ -58,4 +62,44 @@ func TestGenModesAgree(t *testing.T) {
 		t.Fatal("no capture anywhere: the test shows nothing")
 	}
 	t.Logf("%d positions, %d captures and promotions", positions, tactical)
+}
+
+// TestPlacementFollowsTheBoard: the placement sums the search state keeps
+// from move to move give Positional what counting the board square by
+// square gives, through captures, castling, en passant, promotions and
+// passes, in the perft suite's trees.
+func TestPlacementFollowsTheBoard(t *testing.T) {
+	checked := 0
+	var walk func(s *searchState, depth int)
+	walk = func(s *searchState, depth int) {
+		p := &s.cur().pos
+		if got, want := s.Positional(), positionalByBoard(p); got != want {
+			t.Fatalf("%s: Positional %d, counted %d", p.fen(), got, want)
+		}
+		checked++
+		if depth == 0 {
+			return
+		}
+		l := s.legal()
+		moves := append([]move(nil), l.moves[:l.n]...)
+		for _, m := range moves {
+			s.Push(games.SearchMove{Code: uint32(m)}, 0)
+			walk(s, depth-1)
+			s.Pop()
+		}
+		if !p.inCheck() {
+			s.PushPass()
+			walk(s, 0)
+			s.Pop()
+		}
+	}
+	for _, c := range perftSuite {
+		g, err := NewGame(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, _ := g.SearchState()
+		walk(st.(*searchState), 3)
+	}
+	t.Logf("%d positions", checked)
 }

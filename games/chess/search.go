@@ -14,7 +14,59 @@ var _ games.Searchable = (*Game)(nil)
 
 // SearchState starts a fast-path state at the current position.
 func (g *Game) SearchState() (games.SearchState, bool) {
-	return &searchState{Levels: games.NewLevels(searchLevel{pos: g.pos, hash: zobrist(&g.pos), version: 1})}, true
+	root := searchLevel{pos: g.pos, hash: zobrist(&g.pos), version: 1}
+	for sq, pc := range g.pos.board {
+		root.placement.add(pc, sq)
+	}
+	return &searchState{Levels: games.NewLevels(root)}, true
+}
+
+// placement is Positional's sums, White's minus Black's, kept up to date
+// from level to level with the squares a move changed: the pieces other
+// than kings by their tables, and the kings by both of theirs (which one
+// counts depends on whether queens are left).
+type placement struct{ pieces, kingMid, kingEnd int }
+
+func (pl *placement) add(pc piece, sq int) {
+	if pc != 0 {
+		pl.pieces += int(pstPieces[pc][sq])
+		pl.kingMid += int(pstKingMid[pc][sq])
+		pl.kingEnd += int(pstKingEnd[pc][sq])
+	}
+}
+
+func (pl *placement) remove(pc piece, sq int) {
+	if pc != 0 {
+		pl.pieces -= int(pstPieces[pc][sq])
+		pl.kingMid -= int(pstKingMid[pc][sq])
+		pl.kingEnd -= int(pstKingEnd[pc][sq])
+	}
+}
+
+// pstPieces, pstKingMid and pstKingEnd are pst and kingEndgame by piece
+// code and square as Positional counts them: mirrored and negated for
+// Black, kings only in the kings' tables and only there.
+var pstPieces, pstKingMid, pstKingEnd = buildPlacementTables()
+
+func buildPlacementTables() (pieces, kingMid, kingEnd [13][64]int16) {
+	for c := white; c <= black; c++ {
+		for k := pawn; k <= king; k++ {
+			pc := makePiece(c, k)
+			for sq := 0; sq < 64; sq++ {
+				rel, sign := sq, int16(1)
+				if c == black {
+					rel, sign = sq^56, -1
+				}
+				if k == king {
+					kingMid[pc][sq] = sign * int16(pst[king][rel])
+					kingEnd[pc][sq] = sign * int16(kingEndgame[rel])
+				} else {
+					pieces[pc][sq] = sign * int16(pst[k][rel])
+				}
+			}
+		}
+	}
+	return
 }
 
 type searchLevel struct {
@@ -28,6 +80,7 @@ type searchLevel struct {
 	tacticalSet bool
 	// whether there is a legal move, once asked without the whole list
 	anyMove, anyKnown bool
+	placement placement
 	// the verdict of Status, once asked
 	judged bool
 	over   bool
@@ -212,6 +265,12 @@ func (s *searchState) Push(m games.SearchMove, _ int) {
 	next.pos = prev.pos
 	next.pos.play(move(m.Code))
 	next.hash = hashAfter(&prev.pos, &next.pos, move(m.Code), prev.hash)
+	next.placement = prev.placement
+	var changed [8]int
+	for _, sq := range games.AppendChanged(changed[:0], prev.pos.board[:], next.pos.board[:]) {
+		next.placement.remove(prev.pos.board[sq], sq)
+		next.placement.add(next.pos.board[sq], sq)
+	}
 	s.entering(next, m.Code)
 }
 
@@ -237,7 +296,20 @@ func (s *searchState) Move(m games.SearchMove) games.Move {
 // piece-square tables below; the king's table depends on whether queens
 // are left.
 func (s *searchState) Positional() int {
-	p := &s.cur().pos
+	l := s.cur()
+	score := l.placement.pieces + l.placement.kingMid
+	if l.pos.byKind[queen] == 0 {
+		score = l.placement.pieces + l.placement.kingEnd
+	}
+	if l.pos.stm == black {
+		score = -score
+	}
+	return score + 10 // the side to move has the tempo
+}
+
+// positionalByBoard is Positional worked out from the board alone, square
+// by square: what the placement sums must always equal.
+func positionalByBoard(p *position) int {
 	endgame := p.byKind[queen] == 0
 	score := 0
 	for c := white; c <= black; c++ {
@@ -262,7 +334,7 @@ func (s *searchState) Positional() int {
 	if p.stm == black {
 		score = -score
 	}
-	return score + 10 // the side to move has the tempo
+	return score + 10
 }
 
 // pst[kind][square from White's side]: hundredths of a pawn. Built from
@@ -422,6 +494,7 @@ func (s *searchState) PushPass() {
 	}
 	prev, next := s.Above()
 	next.pos = prev.pos
+	next.placement = prev.placement
 	next.pos.passTurn()
 	next.hash = prev.hash ^ zobBlack // the side flips, en passant lapses
 	if prev.pos.ep >= 0 {
