@@ -80,7 +80,7 @@ type searchLevel struct {
 	tacticalSet bool
 	// whether there is a legal move, once asked without the whole list
 	anyMove, anyKnown bool
-	placement placement
+	placement         placement
 	// the verdict of Status, once asked
 	judged bool
 	over   bool
