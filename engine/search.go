@@ -185,17 +185,25 @@ func (s *searcher) search(depth, ply, alpha, beta int) int {
 			return v
 		}
 	}
-	moves := t.moves(s.moveBuf[ply][:0], false)
+	// The moves are candidates whose legality may be found out only as
+	// their turn comes: i counts the legal moves, c is where the i-th
+	// stands (pickLegal).
+	moves := t.candidates(s.moveBuf[ply][:0], false)
 	s.moveBuf[ply] = moves
-	if len(moves) == 0 {
+	first := s.nextLegal(moves, 0)
+	if first < 0 {
 		return t.evaluate()
 	}
 	sc := s.order(moves, ply, ttMove)
 	origAlpha := alpha
-	best, bestMove := -infinity, moves[0].code
-	for i := range moves {
-		pick(moves, sc, i)
-		m := moves[i]
+	best, bestMove := -infinity, moves[first].code
+	c := -1
+	for i := 0; ; i++ {
+		if c = s.nextLegal(moves, c+1); c < 0 {
+			break
+		}
+		s.pickLegal(moves, sc, c)
+		m := moves[c]
 		quiet := m.victim == 0 && m.promotion == 0
 		if haveStatic && lateMovePruning && quiet && i > 0 && best > -mateBound && s.futile(depth, i, static, alpha) && !s.givesCheck(m, ply) {
 			continue
@@ -362,16 +370,16 @@ func (s *searcher) quiesce(ply, qdepth, alpha, beta int) int {
 	if stand > alpha {
 		alpha = stand
 	}
-	moves := t.moves(s.moveBuf[ply][:0], true)
+	moves := t.candidates(s.moveBuf[ply][:0], true)
 	s.moveBuf[ply] = moves
 	sc := s.order(moves, ply, noMove)
 	best := stand
-	for i := range moves {
-		pick(moves, sc, i)
-		if m := moves[i]; exchangePruning && m.promotion == 0 && m.mover > m.victim && s.see(m) < 0 {
+	for c := s.nextLegal(moves, 0); c >= 0; c = s.nextLegal(moves, c+1) {
+		s.pickLegal(moves, sc, c)
+		if m := moves[c]; exchangePruning && m.promotion == 0 && m.mover > m.victim && s.see(m) < 0 {
 			continue // loses material in the exchange
 		}
-		v := s.playMove(moves[i], qdepth+1, ply, alpha, beta, true)
+		v := s.playMove(moves[c], qdepth+1, ply, alpha, beta, true)
 		if s.stopped {
 			return 0
 		}
@@ -478,6 +486,44 @@ func (s *searcher) order(moves []move, ply int, ttMove uint32) []int32 {
 	}
 	s.scores[ply] = sc
 	return sc
+}
+
+// legalAt says whether moves[j] is legal, finding it out if not known.
+func (s *searcher) legalAt(moves []move, j int) bool {
+	switch moves[j].legal {
+	case legalYes:
+		return true
+	case legalNo:
+		return false
+	}
+	return s.t.isLegal(&moves[j])
+}
+
+// nextLegal is the first place from j on that holds a legal move, -1 if
+// none does.
+func (s *searcher) nextLegal(moves []move, j int) int {
+	for ; j < len(moves); j++ {
+		if s.legalAt(moves, j) {
+			return j
+		}
+	}
+	return -1
+}
+
+// pickLegal is pick over the legal moves of a list of candidates, c the
+// place of the next legal one: illegal candidates never move, so the legal
+// ones take their places in turn exactly as pick would order the legal
+// list alone, and a candidate's legality is only found out when its key
+// would make it the best so far.
+func (s *searcher) pickLegal(moves []move, sc []int32, c int) {
+	b, best := c, sc[c]
+	for j := c + 1; j < len(moves); j++ {
+		if sc[j] > best && s.legalAt(moves, j) {
+			b, best = j, sc[j]
+		}
+	}
+	moves[c], moves[b] = moves[b], moves[c]
+	sc[c], sc[b] = sc[b], sc[c]
 }
 
 // pick brings the best remaining move to position i (selection sort: most

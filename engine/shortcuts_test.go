@@ -100,3 +100,55 @@ func TestKindMovesAsNamed(t *testing.T) {
 	}
 	t.Logf("moves compared: %v", compared)
 }
+
+// TestPseudoMovesKeepTheLegalOnes: where a variant lists candidates and
+// tests legality on demand (games.LazyLister), the candidates Legal
+// accepts are its legal moves in their order, tactical or not.
+func TestPseudoMovesKeepTheLegalOnes(t *testing.T) {
+	compared := map[string]int{}
+	for _, v := range games.All() {
+		roller := games.Seeded(6)
+		g, _, _, err := games.Start(v.ID, "", roller)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(6, 1))
+		for ply := 0; ply < 200 && !g.Outcome().Over; ply++ {
+			for _, tactical := range []bool{true, false} {
+				a, b := searcherAt(t, g), searcherAt(t, g)
+				ft, ok := a.t.(*fastTree)
+				if !ok || ft.lazy == nil {
+					break
+				}
+				var got []move
+				for _, m := range ft.candidates(nil, tactical) {
+					if ft.isLegal(&m) {
+						m.legal = legalYes
+						got = append(got, m)
+					}
+				}
+				want := b.t.moves(nil, tactical)
+				if len(got) != len(want) {
+					t.Fatalf("%s %s tactical %v: %d legal candidates, want %d", v.ID, g.Position(), tactical, len(got), len(want))
+				}
+				for i := range got {
+					if got[i] != want[i] {
+						t.Fatalf("%s %s tactical %v: move %d is %+v, want %+v", v.ID, g.Position(), tactical, i, got[i], want[i])
+					}
+				}
+				compared[v.ID] += len(got)
+			}
+			legal := g.LegalMoves()
+			g, _, _, err = games.Apply(g, legal[rng.IntN(len(legal))].Notation, roller)
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, id := range []string{"bede", "beryl"} {
+		if compared[id] == 0 {
+			t.Errorf("%s: no move compared", id)
+		}
+	}
+	t.Logf("moves compared: %v", compared)
+}

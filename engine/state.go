@@ -20,7 +20,17 @@ type move struct {
 	// Twenty bytes in all: ordering moves them about at every node.
 	to    int32
 	mover int32
+	// legal is whether the move is legal: known (legalYes) for every
+	// list but the search's own from a games.LazyLister, where it is
+	// found out (legalNo or legalYes) only when the move's turn comes.
+	legal int8
 }
+
+const (
+	legalUnknown = iota
+	legalYes
+	legalNo
+)
 
 // tree is the position being searched, on a stack: expand plays a move and
 // lists the chance outcomes it leads to, push enters one, pop comes back.
@@ -30,6 +40,10 @@ type tree interface {
 	status() (over bool, winner games.Player)
 	hash() uint64
 	moves(buf []move, tactical bool) []move
+	// candidates is moves, or a longer list whose legal moves are those
+	// of moves in the same order; isLegal says which (pickLegal).
+	candidates(buf []move, tactical bool) []move
+	isLegal(m *move) bool
 	expand(m move, probs []float64) []float64
 	push(m move, outcome int)
 	pop()
@@ -119,7 +133,7 @@ func (t *gameTree) moves(buf []move, tactical bool) []move {
 	l.legal = l.g.LegalMoves()
 	board := t.ev.board(l.g)
 	for i, m := range l.legal {
-		mv := move{code: uint32(i), to: -1}
+		mv := move{code: uint32(i), to: -1, legal: legalYes}
 		if p, ok := board[m.To]; ok && p.Side != m.Side {
 			mv.victim = int32(t.ev.value(p.Kind))
 		}
@@ -187,6 +201,9 @@ func (t *gameTree) tellsDanger() bool { return false }
 func (t *gameTree) pieces() int       { return 0 }
 
 func (t *gameTree) givesCheck(move) (bool, bool) { return false, false }
+
+func (t *gameTree) candidates(buf []move, tactical bool) []move { return t.moves(buf, tactical) }
+func (t *gameTree) isLegal(m *move) bool                        { return m.legal == legalYes }
 func (t *gameTree) dice() bool                   { return t.rolls }
 
 func (t *gameTree) public(m move) (games.Move, bool) {
@@ -217,6 +234,7 @@ type fastTree struct {
 	facts    games.MoveFacts
 	checks   games.CheckGiver
 	lister   games.KindLister // nil: moves come through Moves
+	lazy     games.LazyLister
 	kbuf     []games.KindMove
 	minor    []bool // kinds of Kinds() that count as pieces (not pawns or kings)
 	rolls    bool
@@ -230,6 +248,7 @@ func newFastTree(st games.SearchState, ev *evaluator, sides int) *fastTree {
 	t.facts, _ = st.(games.MoveFacts)
 	t.checks, _ = st.(games.CheckGiver)
 	t.lister, _ = st.(games.KindLister)
+	t.lazy, _ = st.(games.LazyLister)
 	t.kindIDs = st.Kinds()
 	t.pawn = int32(ev.value(games.Pawn))
 	for _, k := range t.kindIDs {
@@ -261,13 +280,49 @@ func (t *fastTree) moves(buf []move, tactical bool) []move {
 	return t.namedMoves(buf, tactical)
 }
 
+// candidates lists the moves for the search's own loops: from a
+// games.LazyLister, candidates whose legality is found out by isLegal as
+// the loop reaches them (pickLegal); elsewhere the legal moves.
+func (t *fastTree) candidates(buf []move, tactical bool) []move {
+	if t.lazy == nil {
+		return t.moves(buf, tactical)
+	}
+	ks, checked := t.lazy.PseudoMoves(t.kbuf[:0], tactical)
+	t.kbuf = ks
+	state := int8(legalUnknown)
+	if checked {
+		state = legalYes
+	}
+	start := len(buf)
+	buf = t.convert(buf, ks)
+	for i := start; i < len(buf); i++ {
+		buf[i].legal = state
+	}
+	return buf
+}
+
+func (t *fastTree) isLegal(m *move) bool {
+	if m.legal == legalUnknown {
+		m.legal = legalNo
+		if t.lazy.Legal(games.KindMove{Code: m.code}) {
+			m.legal = legalYes
+		}
+	}
+	return m.legal == legalYes
+}
+
 // kindMoves is namedMoves from a KindLister: the kinds are indexes, and
 // the move facts come with the move.
 func (t *fastTree) kindMoves(buf []move, tactical bool) []move {
 	t.kbuf = t.lister.KindMoves(t.kbuf[:0], tactical)
+	return t.convert(buf, t.kbuf)
+}
+
+// convert appends ks as the search's moves.
+func (t *fastTree) convert(buf []move, ks []games.KindMove) []move {
 	kinds, facts := t.kinds, t.facts != nil
-	for _, km := range t.kbuf {
-		mv := move{code: km.Code, to: -1}
+	for _, km := range ks {
+		mv := move{code: km.Code, to: -1, legal: legalYes}
 		if km.Victim >= 0 {
 			mv.victim = kinds[km.Victim]
 			if facts {
@@ -286,7 +341,7 @@ func (t *fastTree) kindMoves(buf []move, tactical bool) []move {
 func (t *fastTree) namedMoves(buf []move, tactical bool) []move {
 	t.buf = t.st.Moves(t.buf[:0], tactical)
 	for _, sm := range t.buf {
-		mv := move{code: sm.Code, to: -1}
+		mv := move{code: sm.Code, to: -1, legal: legalYes}
 		if sm.Victim != "" {
 			mv.victim = t.valueOf(sm.Victim)
 			if t.facts != nil { // only captures are exchanged

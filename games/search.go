@@ -139,3 +139,15 @@ type KindMove struct {
 type KindLister interface {
 	KindMoves(buf []KindMove, tactical bool) []KindMove
 }
+
+// LazyLister is implemented by search states whose legality test costs
+// more than listing a move: PseudoMoves lists candidates of which the
+// legal ones are exactly KindMoves' list, in the same order, and Legal
+// says of one whether it is legal, in the current position. A program that
+// cuts a node after a few moves then tests only those. checked reports
+// that every move listed is legal already (Legal need not be asked).
+type LazyLister interface {
+	KindLister
+	PseudoMoves(buf []KindMove, tactical bool) (moves []KindMove, checked bool)
+	Legal(m KindMove) bool
+}

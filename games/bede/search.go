@@ -25,6 +25,10 @@ type searchLevel struct {
 	// counts follows the board from level to level: pieces by side and
 	// kind.
 	counts [2][jester + 1]int16
+	// what searchLegal needs of the position, once asked (Legal)
+	safety  safety
+	jesters [4]int
+	safe    bool
 }
 
 // count adds pc to the counts (sign 1) or takes it away (sign -1).
@@ -37,6 +41,7 @@ func (l *searchLevel) count(pc uint8, sign int16) {
 type searchState struct {
 	games.Levels[searchLevel]
 	games.NoChance
+	pseudo []move // scratch for PseudoMoves
 }
 
 func (s *searchState) cur() *searchLevel { return s.Cur() }
@@ -109,21 +114,55 @@ func (s *searchState) list(tactical bool) []move {
 func (s *searchState) KindMoves(buf []games.KindMove, tactical bool) []games.KindMove {
 	p := &s.cur().pos
 	for _, m := range s.list(tactical) {
-		t := p.board[m.to()]
-		enemy := t != 0 && sideOf(t) != p.side
-		if tactical && !enemy && !m.promote() {
-			continue
-		}
-		km := games.KindMove{Code: uint32(m), Victim: -1, Promotion: -1}
-		if enemy {
-			km.Victim = int8(kindOf(t)) - 1 // Kinds leaves out noKind
-		}
-		if m.promote() {
-			km.Promotion = int8(bede) - 1
-		}
-		buf = append(buf, km)
+		buf = appendKindMove(buf, p, m, tactical)
 	}
 	return buf
+}
+
+// appendKindMove appends m as KindMoves lists it, unless the capture
+// search has no use for it.
+func appendKindMove(buf []games.KindMove, p *position, m move, tactical bool) []games.KindMove {
+	t := p.board[m.to()]
+	enemy := t != 0 && sideOf(t) != p.side
+	if tactical && !enemy && !m.promote() {
+		return buf
+	}
+	km := games.KindMove{Code: uint32(m), Victim: -1, Promotion: -1}
+	if enemy {
+		km.Victim = int8(kindOf(t)) - 1 // Kinds leaves out noKind
+	}
+	if m.promote() {
+		km.Promotion = int8(bede) - 1
+	}
+	return append(buf, km)
+}
+
+// PseudoMoves lists the moves before the legality test, which Legal makes
+// (games.LazyLister): a node cut after a few moves tests only those.
+func (s *searchState) PseudoMoves(buf []games.KindMove, tactical bool) ([]games.KindMove, bool) {
+	l := s.cur()
+	if l.Generated {
+		return s.KindMoves(buf, tactical), true
+	}
+	s.pseudo = l.pos.pseudo(s.pseudo[:0])
+	for _, m := range s.pseudo {
+		buf = appendKindMove(buf, &l.pos, m, tactical)
+	}
+	return buf, false
+}
+
+// Legal is searchMoves' test of one of PseudoMoves' moves.
+func (s *searchState) Legal(km games.KindMove) bool {
+	l := s.cur()
+	if !l.safe {
+		l.safety = l.pos.searchSafety(&l.jesters)
+		l.safe = true
+	}
+	sf := l.safety
+	if len(sf.jesters) <= len(l.jesters) {
+		sf.jesters = l.jesters[:len(sf.jesters)] // the stack of levels may have moved
+	}
+	return l.pos.searchLegal(move(km.Code), &sf)
 }
 
 func (s *searchState) Push(sm games.SearchMove, _ int) {
@@ -143,6 +182,7 @@ func (s *searchState) Push(sm games.SearchMove, _ int) {
 	next.count(was, -1)
 	next.count(now, 1)
 	next.Forget()
+	next.safe = false
 	s.Enter()
 }
 

@@ -238,24 +238,30 @@ func (st *searchState[S, P]) list(tactical bool) []move {
 func (st *searchState[S, P]) KindMoves(buf []games.KindMove, tactical bool) []games.KindMove {
 	b := st.rules().board()
 	for _, m := range st.list(tactical) {
-		victim := b[m.to]
-		promo := b[m.from].kind() == pawn && m.as != noKind
-		if tactical && victim.empty() && !promo {
-			continue
-		}
-		km := games.KindMove{Code: encodeMove(m), Victim: -1, Promotion: -1}
-		if !victim.empty() {
-			km.Victim = int8(victim.kind()) - 1
-			if m.capAs == king {
-				km.Victim = int8(king) - 1
-			}
-		}
-		if promo {
-			km.Promotion = int8(m.as) - 1
-		}
-		buf = append(buf, km)
+		buf = appendKindMove(buf, b, m, tactical)
 	}
 	return buf
+}
+
+// appendKindMove appends m as KindMoves lists it, unless the capture
+// search has no use for it.
+func appendKindMove(buf []games.KindMove, b *layout, m move, tactical bool) []games.KindMove {
+	victim := b[m.to]
+	promo := b[m.from].kind() == pawn && m.as != noKind
+	if tactical && victim.empty() && !promo {
+		return buf
+	}
+	km := games.KindMove{Code: encodeMove(m), Victim: -1, Promotion: -1}
+	if !victim.empty() {
+		km.Victim = int8(victim.kind()) - 1
+		if m.capAs == king {
+			km.Victim = int8(king) - 1
+		}
+	}
+	if promo {
+		km.Promotion = int8(m.as) - 1
+	}
+	return append(buf, km)
 }
 
 func (st *searchState[S, P]) Push(sm games.SearchMove, _ int) {
@@ -376,4 +382,41 @@ func (st bcSearch) GivesCheck(sm games.SearchMove) bool {
 	check := s.cells.attackedBy(int(s.kings[1-s.toMove]), s.toMove, -1)
 	s.cells[m.from], s.cells[m.to] = was, at
 	return check
+}
+
+// PseudoMoves lists Beryl Chess's moves before the legality test, which
+// Legal makes (games.LazyLister): the destinations generate tries, in its
+// order, promotions spelled out as it does them.
+func (st bcSearch) PseudoMoves(buf []games.KindMove, tactical bool) ([]games.KindMove, bool) {
+	l := st.cur()
+	if l.Generated {
+		return st.KindMoves(buf, tactical), true
+	}
+	s := &l.s
+	var dest [64]int8
+	for from, p := range s.cells {
+		if p.empty() || p.army() != s.toMove {
+			continue
+		}
+		for _, to := range s.cells.destinations(from, p.kind(), s.toMove, dest[:0]) {
+			promotes := p.kind() == pawn && geo.inZone[s.toMove][to]
+			if tactical && s.cells[to].empty() && !promotes {
+				continue
+			}
+			if promotes {
+				for _, k := range [...]kind{rook, knight, bishop} {
+					buf = appendKindMove(buf, &s.cells, move{from: int8(from), to: to, as: k}, tactical)
+				}
+				continue
+			}
+			buf = appendKindMove(buf, &s.cells, move{from: int8(from), to: to}, tactical)
+		}
+	}
+	return buf, false
+}
+
+// Legal is generate's test of one of PseudoMoves' moves.
+func (st bcSearch) Legal(km games.KindMove) bool {
+	m := decodeMove(km.Code)
+	return st.rules().legalStep(int(m.from), int(m.to))
 }
