@@ -204,7 +204,7 @@ func (t *gameTree) givesCheck(move) (bool, bool) { return false, false }
 
 func (t *gameTree) candidates(buf []move, tactical bool) []move { return t.moves(buf, tactical) }
 func (t *gameTree) isLegal(m *move) bool                        { return m.legal == legalYes }
-func (t *gameTree) dice() bool                   { return t.rolls }
+func (t *gameTree) dice() bool                                  { return t.rolls }
 
 func (t *gameTree) public(m move) (games.Move, bool) {
 	l := t.cur()
