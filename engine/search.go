@@ -516,12 +516,17 @@ func (s *searcher) nextLegal(moves []move, j int) int {
 // list alone, and a candidate's legality is only found out when its key
 // would make it the best so far.
 func (s *searcher) pickLegal(moves []move, sc []int32, c int) {
-	b, best := c, sc[c]
-	for j := c + 1; j < len(moves); j++ {
-		if sc[j] > best && s.legalAt(moves, j) {
-			b, best = j, sc[j]
+	rest := sc[c:len(moves)]
+	b, best := 0, rest[0]
+	for j, k := range rest {
+		if k > best && s.legalAt(moves, c+j) {
+			b, best = j, k
 		}
 	}
+	if b == 0 {
+		return
+	}
+	b += c
 	moves[c], moves[b] = moves[b], moves[c]
 	sc[c], sc[b] = sc[b], sc[c]
 }

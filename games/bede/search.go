@@ -55,7 +55,20 @@ func (s *searchState) legal() []move {
 // first legal move found (most capture-search nodes need no more).
 func (s *searchState) hasMove() bool {
 	l := s.cur()
-	return l.HasMove(l.pos.searchHasMove)
+	return l.HasMove(func() bool { return l.pos.searchHasMove(l.safetyNow()) })
+}
+
+// safetyNow is searchSafety of the level's position, worked out once:
+// whether any move is left and each move's legality (Legal) need it.
+func (l *searchLevel) safetyNow() *safety {
+	if !l.safe {
+		l.safety = l.pos.searchSafety(&l.jesters)
+		l.safe = true
+	}
+	if len(l.safety.jesters) <= len(l.jesters) {
+		l.safety.jesters = l.jesters[:len(l.safety.jesters)] // the stack of levels may have moved
+	}
+	return &l.safety
 }
 
 func (s *searchState) Player() games.Player { return games.Player(s.cur().pos.side) }
@@ -154,15 +167,7 @@ func (s *searchState) PseudoMoves(buf []games.KindMove, tactical bool) ([]games.
 // Legal is searchMoves' test of one of PseudoMoves' moves.
 func (s *searchState) Legal(km games.KindMove) bool {
 	l := s.cur()
-	if !l.safe {
-		l.safety = l.pos.searchSafety(&l.jesters)
-		l.safe = true
-	}
-	sf := l.safety
-	if len(sf.jesters) <= len(l.jesters) {
-		sf.jesters = l.jesters[:len(sf.jesters)] // the stack of levels may have moved
-	}
-	return l.pos.searchLegal(move(km.Code), &sf)
+	return l.pos.searchLegal(move(km.Code), l.safetyNow())
 }
 
 func (s *searchState) Push(sm games.SearchMove, _ int) {
@@ -283,17 +288,15 @@ func (p *position) searchMoves(buf []move, tactical bool) []move {
 
 // searchHasMove reports whether searchMoves would list anything, stopping
 // at the first legal move.
-func (p *position) searchHasMove() bool {
+func (p *position) searchHasMove(s *safety) bool {
 	var buf [64]move
-	var jesters [4]int
-	s := p.searchSafety(&jesters)
 	for sq := 0; sq < squares; sq++ {
 		pc := p.board[sq]
 		if pc == 0 || sideOf(pc) != p.side {
 			continue
 		}
 		for _, m := range p.pieceMoves(buf[:0], sq, kindOf(pc) == jester, p.movingKind(sq)) {
-			if p.searchLegal(m, &s) {
+			if p.searchLegal(m, s) {
 				return true
 			}
 		}
