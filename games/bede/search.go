@@ -157,7 +157,11 @@ func (s *searchState) PseudoMoves(buf []games.KindMove, tactical bool) ([]games.
 	if l.Generated {
 		return s.KindMoves(buf, tactical), true
 	}
-	s.pseudo = l.pos.pseudo(s.pseudo[:0])
+	if tactical {
+		s.pseudo = l.pos.pseudoCaptures(s.pseudo[:0])
+	} else {
+		s.pseudo = l.pos.pseudo(s.pseudo[:0])
+	}
 	for _, m := range s.pseudo {
 		buf = appendKindMove(buf, &l.pos, m, tactical)
 	}
@@ -417,4 +421,114 @@ func (s *searchState) GivesCheck(sm games.SearchMove) bool {
 	check := p.attacked(int(p.kings[1-p.side]), p.side, p.copies)
 	p.board[from], p.board[to] = pc, taken
 	return check
+}
+
+// pseudoCaptures is pseudo for the capture search: of the moves pseudo
+// lists, only those the capture search keeps (an enemy piece taken, or a
+// promotion), in pseudo's order, without walking the routes of quiet
+// steps that cannot promote.
+func (p *position) pseudoCaptures(buf []move) []move {
+	side := p.side
+	for sq := 0; sq < squares; sq++ {
+		pc := p.board[sq]
+		if pc == 0 || sideOf(pc) != side {
+			continue
+		}
+		buf = p.pieceCaptures(buf, sq, kindOf(pc) == jester, p.movingKind(sq))
+	}
+	return buf
+}
+
+// pieceCaptures is pieceMoves keeping only the moves that take an enemy
+// piece or promote; every other move it would list is left out where it
+// would be added, so the order is pieceMoves'.
+func (p *position) pieceCaptures(buf []move, sq int, isJester bool, k kind) []move {
+	side := p.side
+	start := len(buf)
+	realPromoter := !isJester && (k == pawn || k == squire)
+	enemy := func(to int8) bool { t := p.board[to]; return t != 0 && sideOf(t) != side }
+	keep := func(to int8) bool { return enemy(to) || realPromoter && promotes(side, int(to)) }
+	add := func(to int8) {
+		if keep(to) {
+			buf = append(buf, newMove(sq, int(to), false))
+		}
+	}
+	quietOrTake := func(to int8) {
+		if p.board[to] == 0 || p.capturable(to) {
+			add(to)
+		}
+	}
+	slide := func(d0, d1 int) {
+		for d := d0; d < d1; d++ {
+			for _, to := range rays[sq][d] {
+				if p.board[to] != 0 {
+					if p.capturable(to) {
+						add(to)
+					}
+					break
+				}
+				add(to)
+			}
+		}
+	}
+	switch k {
+	case noKind:
+		return buf
+	case pawn:
+		for _, sm := range pawnQuiet[side][sq] {
+			if keep(sm.to) && p.board[sm.to] == 0 && p.routeOpen(sm.routes) {
+				buf = append(buf, newMove(sq, int(sm.to), false))
+			}
+		}
+		for _, to := range pawnTake[side][sq] {
+			if p.capturable(to) {
+				add(to)
+			}
+		}
+	case squire:
+		for _, sm := range squireQuiet[side][sq] {
+			if keep(sm.to) && p.board[sm.to] == 0 && p.routeOpen(sm.routes) {
+				buf = append(buf, newMove(sq, int(sm.to), false))
+			}
+		}
+		for _, sm := range squireTake[side][sq] {
+			if keep(sm.to) && p.capturable(sm.to) && p.routeOpen(sm.routes) {
+				buf = append(buf, newMove(sq, int(sm.to), false))
+			}
+		}
+	case bede:
+		slide(4, 8)
+		for _, to := range jumpTo[sq] {
+			quietOrTake(to)
+		}
+	case chancellor:
+		slide(0, 4)
+		for _, to := range knightTo[sq] {
+			quietOrTake(to)
+		}
+	case zebra:
+		for _, to := range zebraTo[sq] {
+			quietOrTake(to)
+		}
+	case queen:
+		slide(0, 8)
+	case king:
+		for _, to := range kingTo[sq] {
+			if p.board[to] == 0 || (!isJester && p.capturable(to)) {
+				add(to)
+			}
+		}
+	}
+	// Escalation and promotion, in place, as pieceMoves does them.
+	out := buf[:start]
+	for _, m := range buf[start:] {
+		if !p.escalated && behind(side, sq, m.to()) {
+			continue
+		}
+		if realPromoter && promotes(side, m.to()) {
+			m |= promoFlag
+		}
+		out = append(out, m)
+	}
+	return out
 }
