@@ -43,11 +43,18 @@ type searcher struct {
 	// rootDepth is the depth of the iteration in progress.
 	rootDepth int
 	history   [1 << 12]int32
-	path      [maxPly + 1]uint64
-	moveBuf   [maxPly + 1][]move
-	probBuf   [maxPly + 1][]float64
-	outBuf    [maxPly + 1][]outcomeBounds
-	scores    [maxPly + 1][]int32
+	// historyMax is the largest of history: while it stays below ttKey,
+	// the table's move is ordered first whatever the other moves are.
+	historyMax int32
+	// historyLog records the history's changes while stagedNodes > 0
+	// nodes have searched their table move before ordering the others.
+	historyLog  []historyChange
+	stagedNodes int
+	path        [maxPly + 1]uint64
+	moveBuf     [maxPly + 1][]move
+	probBuf     [maxPly + 1][]float64
+	outBuf      [maxPly + 1][]outcomeBounds
+	scores      [maxPly + 1][]int32
 
 	// rootPlayer is who the search chooses for; contempt is what a draw
 	// costs them, so that the engine plays on in balanced positions
@@ -187,23 +194,67 @@ func (s *searcher) search(depth, ply, alpha, beta int) int {
 	}
 	// The moves are candidates whose legality may be found out only as
 	// their turn comes: i counts the legal moves, c is where the i-th
-	// stands (pickLegal).
-	moves := t.candidates(s.moveBuf[ply][:0], false)
-	s.moveBuf[ply] = moves
-	first := s.nextLegal(moves, 0)
-	if first < 0 {
-		return t.evaluate()
-	}
-	sc := s.order(moves, ply, ttMove)
+	// stands (pickLegal). The table's move comes first whenever it is
+	// legal (no other key reaches its own while the history stays below
+	// it): where the variant can tell that without listing every move
+	// (games.MoveLookup), it is searched before the list is made, which
+	// a cut then spares.
+	var moves []move
+	var sc []int32
 	origAlpha := alpha
-	best, bestMove := -infinity, moves[first].code
+	best, bestMove := -infinity, uint32(noMove)
+	ttFirst, staged := move{}, false
+	if ply > 0 && ttMove != noMove && s.historyMax < ttKey {
+		ttFirst, staged = t.legalMove(ttMove)
+	}
+	listed := !staged
+	mark := 0
+	if staged {
+		// The moves are ordered by the history as it stands now, before
+		// the table move's search changes it: its changes are logged to
+		// be taken back while ordering.
+		mark = len(s.historyLog)
+		s.stagedNodes++
+	}
+	if listed {
+		moves = t.candidates(s.moveBuf[ply][:0], false)
+		s.moveBuf[ply] = moves
+		first := s.nextLegal(moves, 0)
+		if first < 0 {
+			return t.evaluate()
+		}
+		sc = s.order(moves, ply, ttMove)
+		bestMove = moves[first].code
+	}
 	c := -1
 	for i := 0; ; i++ {
-		if c = s.nextLegal(moves, c+1); c < 0 {
-			break
+		var m move
+		if i == 0 && staged {
+			m = ttFirst
+		} else {
+			if !listed {
+				// The list as it would have been made first, the table's
+				// move placed where ordering it would have put it.
+				moves = t.candidates(s.moveBuf[ply][:0], false)
+				s.moveBuf[ply] = moves
+				first := s.nextLegal(moves, 0)
+				if best == -infinity {
+					bestMove = moves[first].code
+				}
+				s.undoHistory(mark)
+				sc = s.order(moves, ply, ttMove)
+				s.redoHistory(mark)
+				s.endStaged()
+				c = first
+				s.pickLegal(moves, sc, c)
+				listed = true
+			}
+			if c = s.nextLegal(moves, c+1); c < 0 {
+				break
+			}
+			s.pickLegal(moves, sc, c)
+			m = moves[c]
 		}
-		s.pickLegal(moves, sc, c)
-		m := moves[c]
 		quiet := m.victim == 0 && m.promotion == 0
 		if haveStatic && lateMovePruning && quiet && i > 0 && best > -mateBound && s.futile(depth, i, static, alpha) && !s.givesCheck(m, ply) {
 			continue
@@ -235,6 +286,9 @@ func (s *searcher) search(depth, ply, alpha, beta int) int {
 			}
 		}
 		if s.stopped {
+			if !listed {
+				s.endStaged()
+			}
 			return 0
 		}
 		if ply == 0 {
@@ -257,10 +311,13 @@ func (s *searcher) search(depth, ply, alpha, beta int) int {
 				if k[0] != m.code {
 					k[1], k[0] = k[0], m.code
 				}
-				s.history[m.code&uint32(len(s.history)-1)] += int32(depth * depth)
+				s.addHistory(m.code, int32(depth*depth))
 			}
 			break
 		}
+	}
+	if !listed {
+		s.endStaged()
 	}
 	bound := boundExact
 	switch {
@@ -472,7 +529,7 @@ func (s *searcher) order(moves []move, ply int, ttMove uint32) []int32 {
 		var k int32
 		switch {
 		case m.code == ttMove:
-			k = 1 << 30
+			k = ttKey
 		case m.victim > 0 || m.promotion > 0:
 			k = 1<<28 + m.victim + m.promotion
 		case m.code == s.killers[ply][0]:
@@ -530,6 +587,50 @@ func (s *searcher) pickLegal(moves []move, sc []int32, c int) {
 	moves[c], moves[b] = moves[b], moves[c]
 	sc[c], sc[b] = sc[b], sc[c]
 }
+
+// addHistory adds to a move's history, logged while a node that searched
+// its table move before its list (search) has yet to order them.
+func (s *searcher) addHistory(code uint32, d int32) {
+	i := code & uint32(len(s.history)-1)
+	s.history[i] += d
+	s.historyMax = max(s.historyMax, s.history[i])
+	if s.stagedNodes > 0 {
+		s.historyLog = append(s.historyLog, historyChange{i, d})
+	}
+}
+
+// historyChange is one addHistory: which entry, by how much.
+type historyChange struct {
+	index uint32
+	delta int32
+}
+
+// undoHistory takes back the history changes logged since mark; redoHistory
+// makes them again.
+func (s *searcher) undoHistory(mark int) {
+	for i := len(s.historyLog) - 1; i >= mark; i-- {
+		c := s.historyLog[i]
+		s.history[c.index] -= c.delta
+	}
+}
+
+func (s *searcher) redoHistory(mark int) {
+	for _, c := range s.historyLog[mark:] {
+		s.history[c.index] += c.delta
+	}
+}
+
+// endStaged ends a node's need of the log; the log is emptied once no
+// node needs it.
+func (s *searcher) endStaged() {
+	s.stagedNodes--
+	if s.stagedNodes == 0 {
+		s.historyLog = s.historyLog[:0]
+	}
+}
+
+// ttKey is the table move's key in order: above every other key.
+const ttKey = 1 << 30
 
 // pick brings the best remaining move to position i (selection sort: most
 // nodes cut after a few moves, so sorting everything is wasted).

@@ -152,3 +152,62 @@ func TestPseudoMovesKeepTheLegalOnes(t *testing.T) {
 	}
 	t.Logf("moves compared: %v", compared)
 }
+
+// TestLegalMoveAsListed: where a variant looks a move up by its code
+// (games.MoveLookup), it finds exactly the legal moves, as they are
+// listed, and nothing else: the candidates that are not legal, the moves
+// of the position before, and codes of no move.
+func TestLegalMoveAsListed(t *testing.T) {
+	found := map[string]int{}
+	for _, v := range games.All() {
+		roller := games.Seeded(8)
+		g, _, _, err := games.Start(v.ID, "", roller)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(8, 2))
+		var before []move
+		for ply := 0; ply < 200 && !g.Outcome().Over; ply++ {
+			for _, listed := range []bool{false, true} {
+				a, b := searcherAt(t, g), searcherAt(t, g)
+				ft, ok := a.t.(*fastTree)
+				if !ok || ft.lookup == nil {
+					break
+				}
+				if listed {
+					a.t.moves(nil, false) // the list made first
+				}
+				legal := map[uint32]move{}
+				for _, m := range b.t.moves(nil, false) {
+					legal[m.code] = m
+				}
+				codes := []uint32{1 << 31, 0xffff, 0, rng.Uint32()}
+				for _, m := range append(b.t.candidates(nil, false), before...) {
+					codes = append(codes, m.code)
+				}
+				for _, code := range codes {
+					got, ok := a.t.legalMove(code)
+					want, isLegal := legal[code]
+					if ok != isLegal || ok && got != want {
+						t.Fatalf("%s %s code %#x: %+v %v, want %+v %v", v.ID, g.Position(), code, got, ok, want, isLegal)
+					}
+					if ok {
+						found[v.ID]++
+					}
+				}
+			}
+			before = searcherAt(t, g).t.moves(nil, false)
+			legal := g.LegalMoves()
+			g, _, _, err = games.Apply(g, legal[rng.IntN(len(legal))].Notation, roller)
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, id := range []string{"bede", "beryl"} {
+		if found[id] == 0 {
+			t.Errorf("%s: no move found", id)
+		}
+	}
+	t.Logf("moves found: %v", found)
+}

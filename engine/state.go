@@ -44,6 +44,9 @@ type tree interface {
 	// of moves in the same order; isLegal says which (pickLegal).
 	candidates(buf []move, tactical bool) []move
 	isLegal(m *move) bool
+	// legalMove is the legal move of that code, where the variant can say
+	// without listing them all (games.MoveLookup); false otherwise.
+	legalMove(code uint32) (move, bool)
 	expand(m move, probs []float64) []float64
 	push(m move, outcome int)
 	pop()
@@ -204,6 +207,7 @@ func (t *gameTree) givesCheck(move) (bool, bool) { return false, false }
 
 func (t *gameTree) candidates(buf []move, tactical bool) []move { return t.moves(buf, tactical) }
 func (t *gameTree) isLegal(m *move) bool                        { return m.legal == legalYes }
+func (t *gameTree) legalMove(uint32) (move, bool)               { return move{}, false }
 func (t *gameTree) dice() bool                                  { return t.rolls }
 
 func (t *gameTree) public(m move) (games.Move, bool) {
@@ -235,6 +239,7 @@ type fastTree struct {
 	checks   games.CheckGiver
 	lister   games.KindLister // nil: moves come through Moves
 	lazy     games.LazyLister
+	lookup   games.MoveLookup
 	kbuf     []games.KindMove
 	minor    []bool // kinds of Kinds() that count as pieces (not pawns or kings)
 	rolls    bool
@@ -249,6 +254,10 @@ func newFastTree(st games.SearchState, ev *evaluator, sides int) *fastTree {
 	t.checks, _ = st.(games.CheckGiver)
 	t.lister, _ = st.(games.KindLister)
 	t.lazy, _ = st.(games.LazyLister)
+	t.lookup, _ = st.(games.MoveLookup)
+	if t.lister == nil {
+		t.lookup = nil // its moves could not be read alike
+	}
 	t.kindIDs = st.Kinds()
 	t.pawn = int32(ev.value(games.Pawn))
 	for _, k := range t.kindIDs {
@@ -299,6 +308,18 @@ func (t *fastTree) candidates(buf []move, tactical bool) []move {
 		buf[i].legal = state
 	}
 	return buf
+}
+
+func (t *fastTree) legalMove(code uint32) (move, bool) {
+	if t.lookup == nil {
+		return move{}, false
+	}
+	km, ok := t.lookup.LegalMove(code)
+	if !ok {
+		return move{}, false
+	}
+	var one [1]move
+	return t.convert(one[:0], []games.KindMove{km})[0], true
 }
 
 func (t *fastTree) isLegal(m *move) bool {

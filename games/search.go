@@ -151,3 +151,12 @@ type LazyLister interface {
 	PseudoMoves(buf []KindMove, tactical bool) (moves []KindMove, checked bool)
 	Legal(m KindMove) bool
 }
+
+// MoveLookup is implemented by search states that can tell whether a move
+// code is legal in the current position without listing every move (a
+// program tries the move it remembers first): LegalMove returns the move
+// as KindMoves would list it (not tactical), and false if it is not legal
+// or not a move at all.
+type MoveLookup interface {
+	LegalMove(code uint32) (KindMove, bool)
+}

@@ -532,3 +532,39 @@ func (p *position) pieceCaptures(buf []move, sq int, isJester bool, k kind) []mo
 	}
 	return out
 }
+
+// LegalMove finds code among the legal moves (games.MoveLookup): in the
+// list when it is made, else among the moves of the piece on its square,
+// then tested as Legal would.
+func (s *searchState) LegalMove(code uint32) (games.KindMove, bool) {
+	l := s.cur()
+	p := &l.pos
+	m := move(code)
+	if uint32(m) != code || m.from() >= squares || m.to() >= squares {
+		return games.KindMove{}, false
+	}
+	var one [1]games.KindMove
+	if l.Generated {
+		for _, x := range l.Moves {
+			if x == m {
+				return appendKindMove(one[:0], p, m, false)[0], true
+			}
+		}
+		return games.KindMove{}, false
+	}
+	from := m.from()
+	pc := p.board[from]
+	if pc == 0 || sideOf(pc) != p.side {
+		return games.KindMove{}, false
+	}
+	s.pseudo = p.pieceMoves(s.pseudo[:0], from, kindOf(pc) == jester, p.movingKind(from))
+	for _, x := range s.pseudo {
+		if x == m {
+			if !p.searchLegal(m, l.safetyNow()) {
+				return games.KindMove{}, false
+			}
+			return appendKindMove(one[:0], p, m, false)[0], true
+		}
+	}
+	return games.KindMove{}, false
+}

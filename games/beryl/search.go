@@ -420,3 +420,43 @@ func (st bcSearch) Legal(km games.KindMove) bool {
 	m := decodeMove(km.Code)
 	return st.rules().legalStep(int(m.from), int(m.to))
 }
+
+// LegalMove finds code among Beryl Chess's legal moves (games.MoveLookup):
+// in the list when it is made, else among the destinations of the piece
+// on its cell, promotions as generate spells them, then tested as Legal
+// would.
+func (st bcSearch) LegalMove(code uint32) (games.KindMove, bool) {
+	l := st.cur()
+	s := &l.s
+	m := decodeMove(code)
+	if encodeMove(m) != code || m.from < 0 || int(m.from) >= numCells || m.to < 0 || int(m.to) >= numCells || m.capAs != noKind {
+		return games.KindMove{}, false
+	}
+	var one [1]games.KindMove
+	if l.Generated {
+		for _, x := range l.Moves {
+			if x == m {
+				return appendKindMove(one[:0], &s.cells, m, false)[0], true
+			}
+		}
+		return games.KindMove{}, false
+	}
+	p := s.cells[m.from]
+	if p.empty() || p.army() != s.toMove {
+		return games.KindMove{}, false
+	}
+	promotes := p.kind() == pawn && geo.inZone[s.toMove][m.to]
+	if promotes != (m.as != noKind) || promotes && m.as != rook && m.as != knight && m.as != bishop {
+		return games.KindMove{}, false
+	}
+	var dest [64]int8
+	for _, to := range s.cells.destinations(int(m.from), p.kind(), s.toMove, dest[:0]) {
+		if to == m.to {
+			if !s.legalStep(int(m.from), int(m.to)) {
+				return games.KindMove{}, false
+			}
+			return appendKindMove(one[:0], &s.cells, m, false)[0], true
+		}
+	}
+	return games.KindMove{}, false
+}
