@@ -142,6 +142,8 @@ type searchLevel[S any] struct {
 	// counts follows the board from level to level: pieces by army and
 	// kind.
 	counts [3][8]int16
+	// whether the side to move is in check (Beryl Chess), once asked
+	checked, checkKnown bool
 }
 
 type searchState[S any, P interface {
@@ -284,6 +286,7 @@ func (st *searchState[S, P]) Push(sm games.SearchMove, _ int) {
 	}
 	next.hash = h
 	next.Forget()
+	next.checkKnown = false
 	st.Enter()
 }
 
@@ -361,10 +364,14 @@ type bcSearch struct {
 	*searchState[bcState, *bcState]
 }
 
-// InCheck says whether the side to move is in check.
+// InCheck says whether the side to move is in check, worked out once per
+// position: Legal asks it too.
 func (st bcSearch) InCheck() bool {
-	s := st.rules()
-	return s.inCheck(s.toMove)
+	l := st.cur()
+	if !l.checkKnown {
+		l.checked, l.checkKnown = l.s.inCheck(l.s.toMove), true
+	}
+	return l.checked
 }
 
 // GivesCheck says whether m leaves the opponent in check, as InCheck would
@@ -415,11 +422,36 @@ func (st bcSearch) PseudoMoves(buf []games.KindMove, tactical bool) ([]games.Kin
 	return buf, false
 }
 
-// Legal is generate's test of one of PseudoMoves' moves.
+// Legal is generate's test of one of PseudoMoves' moves (legalStep),
+// sparing the attack test where the move cannot uncover the king: one
+// not in check stays out of check when a piece other than the king leaves
+// a cell on none of the lines the attack test traces from the king's
+// cell (the leapers, pawns and kings attacking it are the same, and what
+// the move takes only attacks less).
 func (st bcSearch) Legal(km games.KindMove) bool {
 	m := decodeMove(km.Code)
-	return st.rules().legalStep(int(m.from), int(m.to))
+	s := st.rules()
+	from, to := int(m.from), int(m.to)
+	if s.cells[from].kind() != king && !onKingLine[s.kings[s.toMove]][from] && !st.InCheck() {
+		return s.cells[to].kind() != pawn || s.cells.attackedBy(to, s.toMove, from)
+	}
+	return s.legalStep(from, to)
 }
+
+// onKingLine[k][c] says whether cell c is on one of the rays attackedBy
+// traces from cell k (rook or bishop).
+var onKingLine = func() (t [numCells][numCells]bool) {
+	for k := 0; k < numCells; k++ {
+		for _, rays := range [][][]int{geo.bishopRays[k], geo.rookRays[k]} {
+			for _, r := range rays {
+				for _, c := range r {
+					t[k][c] = true
+				}
+			}
+		}
+	}
+	return
+}()
 
 // LegalMove finds code among Beryl Chess's legal moves (games.MoveLookup):
 // in the list when it is made, else among the destinations of the piece
