@@ -132,6 +132,9 @@ func (s *searcher) search(depth, ply, alpha, beta int) int {
 		s.rootDepth = depth
 	}
 	h := t.hash()
+	if depth > 0 {
+		s.tt.touch(h) // the probe below is likely
+	}
 	s.path[ply] = h
 	for i := ply - 2; i >= 0; i-- {
 		if s.path[i] == h {
