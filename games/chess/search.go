@@ -235,26 +235,32 @@ func (s *searchState) list(tactical bool) *moveList {
 func (s *searchState) KindMoves(buf []games.KindMove, tactical bool) []games.KindMove {
 	l, p := s.list(tactical), &s.cur().pos
 	for _, m := range l.moves[:l.n] {
-		to := m.to()
-		c := p.board[to]
-		if tactical && c == 0 && m.kind() != moveEnPassant && !m.isPromotion() {
-			continue
-		}
-		km := games.KindMove{Code: uint32(m), Victim: -1, Promotion: -1}
-		if c != 0 {
-			km.Victim = int8(c.kind())
-		} else if m.kind() == moveEnPassant {
-			km.Victim = pawn
-		}
-		if km.Victim >= 0 {
-			km.Mover, km.Target = int8(p.board[m.from()].kind()), int32(to)
-		}
-		if m.isPromotion() {
-			km.Promotion = int8(m.promotion())
-		}
-		buf = append(buf, km)
+		buf = appendKindMove(buf, p, m, tactical)
 	}
 	return buf
+}
+
+// appendKindMove appends m as KindMoves lists it, unless the capture
+// search has no use for it.
+func appendKindMove(buf []games.KindMove, p *position, m move, tactical bool) []games.KindMove {
+	to := m.to()
+	c := p.board[to]
+	if tactical && c == 0 && m.kind() != moveEnPassant && !m.isPromotion() {
+		return buf
+	}
+	km := games.KindMove{Code: uint32(m), Victim: -1, Promotion: -1}
+	if c != 0 {
+		km.Victim = int8(c.kind())
+	} else if m.kind() == moveEnPassant {
+		km.Victim = pawn
+	}
+	if km.Victim >= 0 {
+		km.Mover, km.Target = int8(p.board[m.from()].kind()), int32(to)
+	}
+	if m.isPromotion() {
+		km.Promotion = int8(m.promotion())
+	}
+	return append(buf, km)
 }
 
 func (s *searchState) Push(m games.SearchMove, _ int) {
@@ -561,4 +567,19 @@ func (s *searchState) GivesCheck(sm games.SearchMove) bool {
 		kingAttacks[ksq]&after[king] != 0 ||
 		bishopAttacks(ksq, occ)&(after[bishop]|after[queen]) != 0 ||
 		rookAttacks(ksq, occ)&(after[rook]|after[queen]) != 0
+}
+
+// LegalMove finds code among the legal moves (games.MoveLookup). Listing
+// them costs little here; what a cut on the table's move spares is
+// reading and ordering the whole list.
+func (s *searchState) LegalMove(code uint32) (games.KindMove, bool) {
+	l := s.legal()
+	p := &s.cur().pos
+	for _, m := range l.moves[:l.n] {
+		if uint32(m) == code {
+			var one [1]games.KindMove
+			return appendKindMove(one[:0], p, m, false)[0], true
+		}
+	}
+	return games.KindMove{}, false
 }
