@@ -55,6 +55,9 @@ func (s *searcher) see(m move) int {
 // leastRecapture is the capture on cell to made by the least valuable
 // piece, at exchange step d.
 func (s *searcher) leastRecapture(to int32, d int) (move, bool) {
+	if ft, ok := s.t.(*fastTree); ok && ft.lister != nil {
+		return ft.leastCaptureOn(to)
+	}
 	for len(s.seeBuf) <= d {
 		s.seeBuf = append(s.seeBuf, nil)
 	}

@@ -222,3 +222,41 @@ func TestLegalMoveAsListed(t *testing.T) {
 	}
 	t.Logf("moves found: %v", found)
 }
+
+// TestExchangeFromKindMoves: the exchange evaluation finds the same
+// recaptures in the kind list (games.KindLister) as in Moves' list, for
+// every capture in the positions of random chess games.
+func TestExchangeFromKindMoves(t *testing.T) {
+	exchanges := 0
+	for seed := uint64(1); seed <= 4; seed++ {
+		roller := games.Seeded(seed)
+		g, _, _, err := games.Start("chess", "", roller)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 9))
+		for ply := 0; ply < 150 && !g.Outcome().Over; ply++ {
+			a, b := searcherAt(t, g), searcherAt(t, g)
+			b.t.(*fastTree).lister = nil // Moves and MoveFacts, by name
+			for _, m := range a.t.moves(nil, true) {
+				if m.to < 0 {
+					continue
+				}
+				if got, want := a.see(m), b.see(m); got != want {
+					pm, _ := a.t.public(m)
+					t.Fatalf("%s %s: exchange %d, by name %d", g.Position(), pm.Notation, got, want)
+				}
+				exchanges++
+			}
+			legal := g.LegalMoves()
+			g, _, _, err = games.Apply(g, legal[rng.IntN(len(legal))].Notation, roller)
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if exchanges == 0 {
+		t.Fatal("no capture: the test shows nothing")
+	}
+	t.Logf("%d exchanges compared", exchanges)
+}

@@ -339,6 +339,31 @@ func (t *fastTree) kindMoves(buf []move, tactical bool) []move {
 	return t.convert(buf, t.kbuf)
 }
 
+// leastCaptureOn is leastRecapture read from the kind list: of the
+// captures ending on cell to, the first by the least valuable piece,
+// converted alone.
+func (t *fastTree) leastCaptureOn(to int32) (move, bool) {
+	if t.facts == nil {
+		return move{}, false // no move tells its cell
+	}
+	t.kbuf = t.lister.KindMoves(t.kbuf[:0], true)
+	best, bestMover := -1, int32(0)
+	for i := range t.kbuf {
+		km := &t.kbuf[i]
+		if km.Victim < 0 || km.Target != to || t.kinds[km.Victim] <= 0 {
+			continue
+		}
+		if mover := t.kinds[km.Mover]; best < 0 || mover < bestMover {
+			best, bestMover = i, mover
+		}
+	}
+	if best < 0 {
+		return move{}, false
+	}
+	var one [1]move
+	return t.convert(one[:0], t.kbuf[best:best+1])[0], true
+}
+
 // convert appends ks as the search's moves.
 func (t *fastTree) convert(buf []move, ks []games.KindMove) []move {
 	kinds, facts := t.kinds, t.facts != nil
