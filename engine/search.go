@@ -141,7 +141,7 @@ func (s *searcher) search(depth, ply, alpha, beta int) int {
 			return s.draw(t.player()) // a repetition inside the line: no progress, a draw
 		}
 	}
-	if ply > 0 && s.earlier[h] {
+	if ply > 0 && len(s.earlier) > 0 && s.earlier[h] {
 		return s.draw(t.player()) // back to a position the game has had
 	}
 	if ply >= maxPly-maxQuiet-2 {
@@ -207,7 +207,7 @@ func (s *searcher) search(depth, ply, alpha, beta int) int {
 	origAlpha := alpha
 	best, bestMove := -infinity, uint32(noMove)
 	ttFirst, staged := move{}, false
-	if ply > 0 && ttMove != noMove && s.historyMax < ttKey {
+	if ply > 0 && depth <= stagedDepth && ttMove != noMove && s.historyMax < ttKey {
 		ttFirst, staged = t.legalMove(ttMove)
 	}
 	listed := !staged
@@ -631,6 +631,11 @@ func (s *searcher) endStaged() {
 		s.historyLog = s.historyLog[:0]
 	}
 }
+
+// stagedDepth is the deepest node that searches its table move before
+// listing its moves: above it the list costs little beside the subtree,
+// and the history log would grow with the whole subtree.
+const stagedDepth = 4
 
 // ttKey is the table move's key in order: above every other key.
 const ttKey = 1 << 30

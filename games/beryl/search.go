@@ -430,12 +430,39 @@ func (st bcSearch) PseudoMoves(buf []games.KindMove, tactical bool) ([]games.Kin
 // the move takes only attacks less).
 func (st bcSearch) Legal(km games.KindMove) bool {
 	m := decodeMove(km.Code)
+	return st.legalStep(int(m.from), int(m.to))
+}
+
+// legalStep is bcState.legalStep with the shortcut above.
+func (st bcSearch) legalStep(from, to int) bool {
 	s := st.rules()
-	from, to := int(m.from), int(m.to)
 	if s.cells[from].kind() != king && !onKingLine[s.kings[s.toMove]][from] && !st.InCheck() {
 		return s.cells[to].kind() != pawn || s.cells.attackedBy(to, s.toMove, from)
 	}
 	return s.legalStep(from, to)
+}
+
+// Status is the shared Status with bcState.anyMove's search made through
+// legalStep's shortcut: the check test it needs is the one the search
+// asks of the position next.
+func (st bcSearch) Status() (bool, games.Player) {
+	l := st.cur()
+	has := l.HasMove(func() bool {
+		s := &l.s
+		var dest [64]int8
+		for from, p := range s.cells {
+			if p.empty() || p.army() != s.toMove {
+				continue
+			}
+			for _, to := range s.cells.destinations(from, p.kind(), s.toMove, dest[:0]) {
+				if st.legalStep(from, int(to)) {
+					return true
+				}
+			}
+		}
+		return false
+	})
+	return l.s.ended(has)
 }
 
 // onKingLine[k][c] says whether cell c is on one of the rays attackedBy
