@@ -22,7 +22,7 @@ func (g *Game) SearchState() (games.SearchState, bool) {
 }
 
 // placement is Positional's sums, White's minus Black's, kept up to date
-// from level to level with the squares a move changed: the pieces other
+// from level to level with the squares a move changes: the pieces other
 // than kings by their tables, and the kings by both of theirs (which one
 // counts depends on whether queens are left).
 type placement struct{ pieces, kingMid, kingEnd int }
@@ -32,6 +32,30 @@ func (pl *placement) add(pc piece, sq int) {
 		pl.pieces += int(pstPieces[pc][sq])
 		pl.kingMid += int(pstKingMid[pc][sq])
 		pl.kingEnd += int(pstKingEnd[pc][sq])
+	}
+}
+
+// play follows m from prev to next: the squares it empties and fills,
+// the pawn taken en passant and the castling rook.
+func (pl *placement) play(prev, next *position, m move) {
+	from, to := m.from(), m.to()
+	pl.remove(prev.board[from], from)
+	pl.remove(prev.board[to], to)
+	pl.add(next.board[to], to)
+	switch m.kind() {
+	case moveEnPassant:
+		capSq := to - 8
+		if prev.stm == black {
+			capSq = to + 8
+		}
+		pl.remove(prev.board[capSq], capSq)
+	case moveCastle:
+		rFrom, rTo := to+1, to-1
+		if to < from {
+			rFrom, rTo = to-2, to+1
+		}
+		pl.remove(prev.board[rFrom], rFrom)
+		pl.add(next.board[rTo], rTo)
 	}
 }
 
@@ -272,11 +296,7 @@ func (s *searchState) Push(m games.SearchMove, _ int) {
 	next.pos.play(move(m.Code))
 	next.hash = hashAfter(&prev.pos, &next.pos, move(m.Code), prev.hash)
 	next.placement = prev.placement
-	var changed [8]int
-	for _, sq := range games.AppendChanged(changed[:0], prev.pos.board[:], next.pos.board[:]) {
-		next.placement.remove(prev.pos.board[sq], sq)
-		next.placement.add(next.pos.board[sq], sq)
-	}
+	next.placement.play(&prev.pos, &next.pos, move(m.Code))
 	s.entering(next, m.Code)
 }
 
