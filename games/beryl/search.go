@@ -13,7 +13,9 @@ var (
 
 // SearchState starts a fast-path state at the current position.
 func (g *bcGame) SearchState() (games.SearchState, bool) {
-	return bcSearch{newSearchState[bcState](g.bcState)}, true
+	st := newSearchState[bcState](g.bcState)
+	st.twoCells = true
+	return bcSearch{st}, true
 }
 
 // SearchState starts a fast-path state at the current position.
@@ -152,6 +154,9 @@ type searchState[S any, P interface {
 }] struct {
 	games.Levels[searchLevel[S]]
 	games.NoChance
+	// twoCells says that a move changes its two cells and no other
+	// (Beryl Chess): Push then follows those instead of comparing boards.
+	twoCells bool
 }
 
 func newSearchState[S any, P interface {
@@ -275,7 +280,15 @@ func (st *searchState[S, P]) Push(sm games.SearchMove, _ int) {
 	h := prev.hash ^ P(&prev.s).extraHash() ^ P(&next.s).extraHash()
 	next.counts = prev.counts
 	var changed [16]int
-	for _, c := range games.AppendChanged(changed[:0], was[:], now[:]) {
+	var cells []int
+	if st.twoCells {
+		m := decodeMove(sm.Code)
+		changed[0], changed[1] = int(m.from), int(m.to)
+		cells = changed[:2]
+	} else {
+		cells = games.AppendChanged(changed[:0], was[:], now[:])
+	}
+	for _, c := range cells {
 		h ^= cellHash(was[c], c) ^ cellHash(now[c], c)
 		if p := was[c]; !p.empty() {
 			next.counts[p.army()][p.kind()]--
