@@ -207,7 +207,7 @@ func (s *searcher) search(depth, ply, alpha, beta int) int {
 	origAlpha := alpha
 	best, bestMove := -infinity, uint32(noMove)
 	ttFirst, staged := move{}, false
-	if ply > 0 && depth <= stagedDepth && ttMove != noMove && s.historyMax < ttKey {
+	if tableMoveFirst && ply > 0 && depth <= stagedDepth && ttMove != noMove && s.historyMax < ttKey {
 		ttFirst, staged = t.legalMove(ttMove)
 	}
 	listed := !staged
@@ -230,10 +230,18 @@ func (s *searcher) search(depth, ply, alpha, beta int) int {
 		bestMove = moves[first].code
 	}
 	c := -1
+	// Once futility prunes a move here it prunes every quiet move after
+	// it but those that give check (alpha and best only grow). If at most
+	// one move is left that it does not prune, the order of the rest does
+	// not matter: that one is searched next (lastSlot) and the node ends.
+	futileSeen, lastSlot := false, -1
 	for i := 0; ; i++ {
 		var m move
 		if i == 0 && staged {
 			m = ttFirst
+		} else if lastSlot >= 0 {
+			c = lastSlot
+			m = moves[c]
 		} else {
 			if !listed {
 				// The list as it would have been made first, the table's
@@ -259,7 +267,17 @@ func (s *searcher) search(depth, ply, alpha, beta int) int {
 			m = moves[c]
 		}
 		quiet := m.victim == 0 && m.promotion == 0
-		if haveStatic && lateMovePruning && quiet && i > 0 && best > -mateBound && s.futile(depth, i, static, alpha) && !s.givesCheck(m, ply) {
+		if lastSlot < 0 && haveStatic && lateMovePruning && quiet && i > 0 && best > -mateBound && s.futile(depth, i, static, alpha) && !s.givesCheck(m, ply) {
+			if !futileSeen && !lateMoves && futileShortcut {
+				futileSeen = true
+				left, n := s.unpruned(moves, c+1, ply)
+				if n == 0 {
+					break
+				}
+				if n == 1 {
+					lastSlot = left
+				}
+			}
 			continue
 		}
 		a := alpha
@@ -308,7 +326,10 @@ func (s *searcher) search(depth, ply, alpha, beta int) int {
 		if v > alpha {
 			alpha = v
 		}
-		if alpha >= beta {
+		if alpha >= beta || lastSlot >= 0 {
+			if alpha < beta {
+				break // the last move futility left
+			}
 			if quiet {
 				k := &s.killers[ply]
 				if k[0] != m.code {
@@ -340,6 +361,13 @@ var (
 	forwardPruning  = true // null move, futility and late-move pruning
 	lateMovePruning = true // futility and late-move pruning
 	exchangePruning = true // captures losing material left out of the capture search
+
+	// Shortcuts that change what the search costs, never what it finds
+	// (TestShortcutsFindTheSame): the table's move searched before the
+	// list is made, and a futile node ended once one move is left that
+	// futility does not prune.
+	tableMoveFirst = true
+	futileShortcut = true
 )
 
 // nullMove lets the opponent move twice: if they still cannot bring the
@@ -546,6 +574,26 @@ func (s *searcher) order(moves []move, ply int, ttMove uint32) []int32 {
 	}
 	s.scores[ply] = sc
 	return sc
+}
+
+// unpruned counts the legal moves from place j on that futility would
+// not prune (captures, promotions, quiet moves that give check), up to
+// two, and says where the first is.
+func (s *searcher) unpruned(moves []move, j, ply int) (first, n int) {
+	first = -1
+	for ; j < len(moves) && n < 2; j++ {
+		m := moves[j]
+		if !s.legalAt(moves, j) {
+			continue
+		}
+		if m.victim != 0 || m.promotion != 0 || s.givesCheck(m, ply) {
+			if n == 0 {
+				first = j
+			}
+			n++
+		}
+	}
+	return first, n
 }
 
 // legalAt says whether moves[j] is legal, finding it out if not known.

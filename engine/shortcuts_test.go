@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -259,4 +260,45 @@ func TestExchangeFromKindMoves(t *testing.T) {
 		t.Fatal("no capture: the test shows nothing")
 	}
 	t.Logf("%d exchanges compared", exchanges)
+}
+
+// TestShortcutsFindTheSame: the search's own shortcuts (the table's move
+// before the list, the end of a futile node) change nothing it finds, in
+// the positions of random games of the variants where they apply.
+func TestShortcutsFindTheSame(t *testing.T) {
+	searches := 0
+	for _, id := range []string{"chess", "bede", "beryl"} {
+		roller := games.Seeded(5)
+		g, _, _, err := games.Start(id, "", roller)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(5, 5))
+		for ply := 0; ply < 60 && !g.Outcome().Over; ply++ {
+			if ply%6 == 0 {
+				var res [2]Result
+				for i, on := range []bool{true, false} {
+					tableMoveFirst, futileShortcut = on, on
+					r, err := Search(context.Background(), g, Limits{Level: 5, Nodes: 20_000})
+					tableMoveFirst, futileShortcut = true, true
+					if err != nil {
+						t.Fatal(err)
+					}
+					res[i] = r
+				}
+				a, b := res[0], res[1]
+				if a.Move.Notation != b.Move.Notation || a.Score != b.Score || a.Depth != b.Depth || a.Nodes != b.Nodes {
+					t.Fatalf("%s %s: %s %d depth %d nodes %d with the shortcuts, %s %d %d %d without",
+						id, g.Position(), a.Move.Notation, a.Score, a.Depth, a.Nodes, b.Move.Notation, b.Score, b.Depth, b.Nodes)
+				}
+				searches++
+			}
+			legal := g.LegalMoves()
+			g, _, _, err = games.Apply(g, legal[rng.IntN(len(legal))].Notation, roller)
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%d searches compared", searches)
 }
