@@ -20,7 +20,9 @@ func (g *bcGame) SearchState() (games.SearchState, bool) {
 
 // SearchState starts a fast-path state at the current position.
 func (g *spGame) SearchState() (games.SearchState, bool) {
-	return newSearchState[spState](g.spState), true
+	st := newSearchState[spState](g.spState)
+	st.twinCells = true
+	return st, true
 }
 
 // searchRules is what the fast path needs of a rules state beyond
@@ -155,8 +157,10 @@ type searchState[S any, P interface {
 	games.Levels[searchLevel[S]]
 	games.NoChance
 	// twoCells says that a move changes its two cells and no other
-	// (Beryl Chess): Push then follows those instead of comparing boards.
-	twoCells bool
+	// (Beryl Chess), twinCells that it does unless a Schrödinger half
+	// moves or is taken (spIndecision: the twin changes too): Push then
+	// follows those cells instead of comparing the boards.
+	twoCells, twinCells bool
 }
 
 func newSearchState[S any, P interface {
@@ -281,8 +285,7 @@ func (st *searchState[S, P]) Push(sm games.SearchMove, _ int) {
 	next.counts = prev.counts
 	var changed [16]int
 	var cells []int
-	if st.twoCells {
-		m := decodeMove(sm.Code)
+	if m := decodeMove(sm.Code); st.twoCells || st.twinCells && was[m.from].kind() != undecided && was[m.to].kind() != undecided {
 		changed[0], changed[1] = int(m.from), int(m.to)
 		cells = changed[:2]
 	} else {
