@@ -48,7 +48,7 @@ func TestGivesCheckAsPushed(t *testing.T) {
 			}
 		}
 	}
-	for _, id := range []string{"chess", "bede", "beryl"} {
+	for _, id := range []string{"chess", "bede", "beryl", "spindecision"} {
 		if checks[id] == 0 {
 			t.Errorf("%s: no move gave check: the test shows nothing there", id)
 		}
@@ -216,7 +216,7 @@ func TestLegalMoveAsListed(t *testing.T) {
 			}
 		}
 	}
-	for _, id := range []string{"bede", "beryl"} {
+	for _, id := range []string{"bede", "beryl", "chess", "spindecision"} {
 		if found[id] == 0 {
 			t.Errorf("%s: no move found", id)
 		}
@@ -267,7 +267,7 @@ func TestExchangeFromKindMoves(t *testing.T) {
 // the positions of random games of the variants where they apply.
 func TestShortcutsFindTheSame(t *testing.T) {
 	searches := 0
-	for _, id := range []string{"chess", "bede", "beryl"} {
+	for _, id := range []string{"chess", "bede", "beryl", "spindecision"} {
 		roller := games.Seeded(5)
 		g, _, _, err := games.Start(id, "", roller)
 		if err != nil {

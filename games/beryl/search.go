@@ -42,6 +42,8 @@ type searchRules interface {
 	// is left to the caller.
 	ended(hasMove bool) (bool, games.Player)
 	extraHash() uint64
+	// pieceMoves appends what generate lists for the piece on from.
+	pieceMoves(out []move, from int) []move
 	owner(army int) games.Player
 	// progress is the fifty-move clock.
 	progress() int
@@ -60,6 +62,38 @@ func (s *bcState) ended(hasMove bool) (bool, games.Player) {
 		return true, games.NoPlayer
 	}
 	return false, games.NoPlayer
+}
+
+func (s *bcState) pieceMoves(out []move, from int) []move { return s.movesFrom(out, from) }
+
+func (s *spState) pieceMoves(out []move, from int) []move {
+	if s.winner != games.NoPlayer {
+		return out
+	}
+	return s.movesFrom(out, from)
+}
+
+// LegalMove finds code among the legal moves (games.MoveLookup): in the
+// list when it is made, else among those of the piece on its cell.
+func (st *searchState[S, P]) LegalMove(code uint32) (games.KindMove, bool) {
+	l := st.cur()
+	r := P(&l.s)
+	m := decodeMove(code)
+	if encodeMove(m) != code || m.from < 0 || int(m.from) >= numCells {
+		return games.KindMove{}, false
+	}
+	list := l.Moves
+	if !l.Generated {
+		st.scratch = r.pieceMoves(st.scratch[:0], int(m.from))
+		list = st.scratch
+	}
+	for _, x := range list {
+		if x == m {
+			var one [1]games.KindMove
+			return appendKindMove(one[:0], r.board(), m, false)[0], true
+		}
+	}
+	return games.KindMove{}, false
 }
 
 // tactical lists every move: spIndecision's generator is cheap enough.
@@ -161,6 +195,7 @@ type searchState[S any, P interface {
 	// moves or is taken (spIndecision: the twin changes too): Push then
 	// follows those cells instead of comparing the boards.
 	twoCells, twinCells bool
+	scratch             []move // for LegalMove
 }
 
 func newSearchState[S any, P interface {
