@@ -113,6 +113,35 @@
 // piece counts. The engine prefers it and falls back to Game otherwise, so
 // a new variant plays with no engine change.
 //
+// A fast path may offer more, each a shortcut to what the engine would
+// otherwise work out, never a different answer: games.KindLister (moves
+// with their kinds as indexes, no kind names compared), games.CheckGiver
+// (whether a move gives check, without making it: futility asks this of
+// every move it prunes), games.LazyLister (candidate moves whose legality
+// is tested only when the search reaches them: a node cut after a few
+// moves tests only those) and games.MoveLookup (the table's move looked
+// up by its code and searched before the list is made, which a cut then
+// spares; the list is ordered by the history as it stood before). The
+// search places lazily tested moves exactly where ordering the legal list
+// would. TestSameSearch holds move, score, depth and node count of
+// searches of seeded positions in every variant to what they were before
+// these shortcuts (issue #34: the tactical search may cost at most 10% of
+// the nodes a second). Nodes per CPU-second, one thread, seeded positions
+// at 200,000 nodes (BenchmarkNodesPerSecond), medians of 5 alternated
+// runs at load 8–13, 2026-11-27; before the tactical search (ade0113),
+// with it before this work, and now:
+//
+//	chess                     2.16 M   1.42 M   2.08 M   −4%
+//	Bermuda Chess Angle       2.09 M   2.16 M   2.13 M   +2%
+//	Bede Chess                1.11 M   0.59 M   0.88 M  −22%
+//	Bermuda chess             1.65 M   1.83 M   1.91 M  +16%
+//	Beryl Chess               1.56 M   0.91 M   1.40 M  −10%
+//	Random Move Number Chess  2.22 M   2.23 M   2.73 M  +23%
+//	spIndecision              2.46 M   2.24 M   2.51 M   +2%
+//
+// Bede is still over the bound: its nodes that list their moves (some 80)
+// cost the most. The README has the figures from each start too.
+//
 // # Evaluation
 //
 // Material from a table of piece values by games.PieceKind: the variant's

@@ -43,11 +43,18 @@ type searcher struct {
 	// rootDepth is the depth of the iteration in progress.
 	rootDepth int
 	history   [1 << 12]int32
-	path      [maxPly + 1]uint64
-	moveBuf   [maxPly + 1][]move
-	probBuf   [maxPly + 1][]float64
-	outBuf    [maxPly + 1][]outcomeBounds
-	scores    [maxPly + 1][]int32
+	// historyMax is the largest of history: while it stays below ttKey,
+	// the table's move is ordered first whatever the other moves are.
+	historyMax int32
+	// historyLog records the history's changes while stagedNodes > 0
+	// nodes have searched their table move before ordering the others.
+	historyLog  []historyChange
+	stagedNodes int
+	path        [maxPly + 1]uint64
+	moveBuf     [maxPly + 1][]move
+	probBuf     [maxPly + 1][]float64
+	outBuf      [maxPly + 1][]outcomeBounds
+	scores      [maxPly + 1][]int32
 
 	// rootPlayer is who the search chooses for; contempt is what a draw
 	// costs them, so that the engine plays on in balanced positions
@@ -125,13 +132,16 @@ func (s *searcher) search(depth, ply, alpha, beta int) int {
 		s.rootDepth = depth
 	}
 	h := t.hash()
+	if depth > 0 {
+		s.tt.touch(h) // the probe below is likely
+	}
 	s.path[ply] = h
 	for i := ply - 2; i >= 0; i-- {
 		if s.path[i] == h {
 			return s.draw(t.player()) // a repetition inside the line: no progress, a draw
 		}
 	}
-	if ply > 0 && s.earlier[h] {
+	if ply > 0 && len(s.earlier) > 0 && s.earlier[h] {
 		return s.draw(t.player()) // back to a position the game has had
 	}
 	if ply >= maxPly-maxQuiet-2 {
@@ -185,19 +195,89 @@ func (s *searcher) search(depth, ply, alpha, beta int) int {
 			return v
 		}
 	}
-	moves := t.moves(s.moveBuf[ply][:0], false)
-	s.moveBuf[ply] = moves
-	if len(moves) == 0 {
-		return t.evaluate()
-	}
-	sc := s.order(moves, ply, ttMove)
+	// The moves are candidates whose legality may be found out only as
+	// their turn comes: i counts the legal moves, c is where the i-th
+	// stands (pickLegal). The table's move comes first whenever it is
+	// legal (no other key reaches its own while the history stays below
+	// it): where the variant can tell that without listing every move
+	// (games.MoveLookup), it is searched before the list is made, which
+	// a cut then spares.
+	var moves []move
+	var sc []int32
 	origAlpha := alpha
-	best, bestMove := -infinity, moves[0].code
-	for i := range moves {
-		pick(moves, sc, i)
-		m := moves[i]
+	best, bestMove := -infinity, uint32(noMove)
+	ttFirst, staged := move{}, false
+	if tableMoveFirst && ply > 0 && depth <= stagedDepth && ttMove != noMove && s.historyMax < ttKey {
+		ttFirst, staged = t.legalMove(ttMove)
+	}
+	listed := !staged
+	mark := 0
+	if staged {
+		// The moves are ordered by the history as it stands now, before
+		// the table move's search changes it: its changes are logged to
+		// be taken back while ordering.
+		mark = len(s.historyLog)
+		s.stagedNodes++
+	}
+	if listed {
+		moves = t.candidates(s.moveBuf[ply][:0], false)
+		s.moveBuf[ply] = moves
+		first := s.nextLegal(moves, 0)
+		if first < 0 {
+			return t.evaluate()
+		}
+		sc = s.order(moves, ply, ttMove)
+		bestMove = moves[first].code
+	}
+	c := -1
+	// Once futility prunes a move here it prunes every quiet move after
+	// it but those that give check (alpha and best only grow). If at most
+	// one move is left that it does not prune, the order of the rest does
+	// not matter: that one is searched next (lastSlot) and the node ends.
+	futileSeen, lastSlot := false, -1
+	for i := 0; ; i++ {
+		var m move
+		if i == 0 && staged {
+			m = ttFirst
+		} else if lastSlot >= 0 {
+			c = lastSlot
+			m = moves[c]
+		} else {
+			if !listed {
+				// The list as it would have been made first, the table's
+				// move placed where ordering it would have put it.
+				moves = t.candidates(s.moveBuf[ply][:0], false)
+				s.moveBuf[ply] = moves
+				first := s.nextLegal(moves, 0)
+				if best == -infinity {
+					bestMove = moves[first].code
+				}
+				s.undoHistory(mark)
+				sc = s.order(moves, ply, ttMove)
+				s.redoHistory(mark)
+				s.endStaged()
+				c = first
+				s.pickLegal(moves, sc, c)
+				listed = true
+			}
+			if c = s.nextLegal(moves, c+1); c < 0 {
+				break
+			}
+			s.pickLegal(moves, sc, c)
+			m = moves[c]
+		}
 		quiet := m.victim == 0 && m.promotion == 0
-		if haveStatic && lateMovePruning && quiet && i > 0 && best > -mateBound && s.futile(depth, i, static, alpha) && !s.givesCheck(m, ply) {
+		if lastSlot < 0 && haveStatic && lateMovePruning && quiet && i > 0 && best > -mateBound && s.futile(depth, i, static, alpha) && !s.givesCheck(m, ply) {
+			if !futileSeen && !lateMoves && futileShortcut {
+				futileSeen = true
+				left, n := s.unpruned(moves, c+1, ply)
+				if n == 0 {
+					break
+				}
+				if n == 1 {
+					lastSlot = left
+				}
+			}
 			continue
 		}
 		a := alpha
@@ -227,6 +307,9 @@ func (s *searcher) search(depth, ply, alpha, beta int) int {
 			}
 		}
 		if s.stopped {
+			if !listed {
+				s.endStaged()
+			}
 			return 0
 		}
 		if ply == 0 {
@@ -243,16 +326,22 @@ func (s *searcher) search(depth, ply, alpha, beta int) int {
 		if v > alpha {
 			alpha = v
 		}
-		if alpha >= beta {
+		if alpha >= beta || lastSlot >= 0 {
+			if alpha < beta {
+				break // the last move futility left
+			}
 			if quiet {
 				k := &s.killers[ply]
 				if k[0] != m.code {
 					k[1], k[0] = k[0], m.code
 				}
-				s.history[m.code&uint32(len(s.history)-1)] += int32(depth * depth)
+				s.addHistory(m.code, int32(depth*depth))
 			}
 			break
 		}
+	}
+	if !listed {
+		s.endStaged()
 	}
 	bound := boundExact
 	switch {
@@ -272,6 +361,13 @@ var (
 	forwardPruning  = true // null move, futility and late-move pruning
 	lateMovePruning = true // futility and late-move pruning
 	exchangePruning = true // captures losing material left out of the capture search
+
+	// Shortcuts that change what the search costs, never what it finds
+	// (TestShortcutsFindTheSame): the table's move searched before the
+	// list is made, and a futile node ended once one move is left that
+	// futility does not prune.
+	tableMoveFirst = true
+	futileShortcut = true
 )
 
 // nullMove lets the opponent move twice: if they still cannot bring the
@@ -327,6 +423,9 @@ func (s *searcher) givesCheck(m move, ply int) bool {
 	if len(probs) != 1 {
 		return true // dice decide what it does: not judged futile
 	}
+	if check, known := t.givesCheck(m); known {
+		return check
+	}
 	t.push(m, 0)
 	check := t.inCheck()
 	t.pop()
@@ -359,16 +458,16 @@ func (s *searcher) quiesce(ply, qdepth, alpha, beta int) int {
 	if stand > alpha {
 		alpha = stand
 	}
-	moves := t.moves(s.moveBuf[ply][:0], true)
+	moves := t.candidates(s.moveBuf[ply][:0], true)
 	s.moveBuf[ply] = moves
 	sc := s.order(moves, ply, noMove)
 	best := stand
-	for i := range moves {
-		pick(moves, sc, i)
-		if m := moves[i]; exchangePruning && m.promotion == 0 && m.mover > m.victim && s.see(m) < 0 {
+	for c := s.nextLegal(moves, 0); c >= 0; c = s.nextLegal(moves, c+1) {
+		s.pickLegal(moves, sc, c)
+		if m := moves[c]; exchangePruning && m.promotion == 0 && m.mover > m.victim && s.see(m) < 0 {
 			continue // loses material in the exchange
 		}
-		v := s.playMove(moves[i], qdepth+1, ply, alpha, beta, true)
+		v := s.playMove(moves[c], qdepth+1, ply, alpha, beta, true)
 		if s.stopped {
 			return 0
 		}
@@ -461,9 +560,9 @@ func (s *searcher) order(moves []move, ply int, ttMove uint32) []int32 {
 		var k int32
 		switch {
 		case m.code == ttMove:
-			k = 1 << 30
+			k = ttKey
 		case m.victim > 0 || m.promotion > 0:
-			k = 1<<28 + int32(m.victim+m.promotion)
+			k = 1<<28 + m.victim + m.promotion
 		case m.code == s.killers[ply][0]:
 			k = 1<<27 + 1
 		case m.code == s.killers[ply][1]:
@@ -477,15 +576,132 @@ func (s *searcher) order(moves []move, ply int, ttMove uint32) []int32 {
 	return sc
 }
 
+// unpruned counts the legal moves from place j on that futility would
+// not prune (captures, promotions, quiet moves that give check), up to
+// two, and says where the first is.
+func (s *searcher) unpruned(moves []move, j, ply int) (first, n int) {
+	first = -1
+	for ; j < len(moves) && n < 2; j++ {
+		m := moves[j]
+		if !s.legalAt(moves, j) {
+			continue
+		}
+		if m.victim != 0 || m.promotion != 0 || s.givesCheck(m, ply) {
+			if n == 0 {
+				first = j
+			}
+			n++
+		}
+	}
+	return first, n
+}
+
+// legalAt says whether moves[j] is legal, finding it out if not known.
+func (s *searcher) legalAt(moves []move, j int) bool {
+	switch moves[j].legal {
+	case legalYes:
+		return true
+	case legalNo:
+		return false
+	}
+	return s.t.isLegal(&moves[j])
+}
+
+// nextLegal is the first place from j on that holds a legal move, -1 if
+// none does.
+func (s *searcher) nextLegal(moves []move, j int) int {
+	for ; j < len(moves); j++ {
+		if s.legalAt(moves, j) {
+			return j
+		}
+	}
+	return -1
+}
+
+// pickLegal is pick over the legal moves of a list of candidates, c the
+// place of the next legal one: illegal candidates never move, so the legal
+// ones take their places in turn exactly as pick would order the legal
+// list alone, and a candidate's legality is only found out when its key
+// would make it the best so far.
+func (s *searcher) pickLegal(moves []move, sc []int32, c int) {
+	rest := sc[c:len(moves)]
+	b, best := 0, rest[0]
+	for j, k := range rest {
+		if k > best && s.legalAt(moves, c+j) {
+			b, best = j, k
+		}
+	}
+	if b == 0 {
+		return
+	}
+	b += c
+	moves[c], moves[b] = moves[b], moves[c]
+	sc[c], sc[b] = sc[b], sc[c]
+}
+
+// addHistory adds to a move's history, logged while a node that searched
+// its table move before its list (search) has yet to order them.
+func (s *searcher) addHistory(code uint32, d int32) {
+	i := code & uint32(len(s.history)-1)
+	s.history[i] += d
+	s.historyMax = max(s.historyMax, s.history[i])
+	if s.stagedNodes > 0 {
+		s.historyLog = append(s.historyLog, historyChange{i, d})
+	}
+}
+
+// historyChange is one addHistory: which entry, by how much.
+type historyChange struct {
+	index uint32
+	delta int32
+}
+
+// undoHistory takes back the history changes logged since mark; redoHistory
+// makes them again.
+func (s *searcher) undoHistory(mark int) {
+	for i := len(s.historyLog) - 1; i >= mark; i-- {
+		c := s.historyLog[i]
+		s.history[c.index] -= c.delta
+	}
+}
+
+func (s *searcher) redoHistory(mark int) {
+	for _, c := range s.historyLog[mark:] {
+		s.history[c.index] += c.delta
+	}
+}
+
+// endStaged ends a node's need of the log; the log is emptied once no
+// node needs it.
+func (s *searcher) endStaged() {
+	s.stagedNodes--
+	if s.stagedNodes == 0 {
+		s.historyLog = s.historyLog[:0]
+	}
+}
+
+// stagedDepth is the deepest node that searches its table move before
+// listing its moves: above it the list costs little beside the subtree,
+// and the history log would grow with the whole subtree.
+const stagedDepth = 4
+
+// ttKey is the table move's key in order: above every other key.
+const ttKey = 1 << 30
+
 // pick brings the best remaining move to position i (selection sort: most
 // nodes cut after a few moves, so sorting everything is wasted).
 func pick(moves []move, sc []int32, i int) {
-	b := i
-	for j := i + 1; j < len(moves); j++ {
-		if sc[j] > sc[b] {
-			b = j
+	rest := sc[i:len(moves)]
+	b, best := 0, rest[0]
+	for j, k := range rest {
+		if k > best {
+			b, best = j, k
 		}
 	}
+	if b == 0 {
+		return
+	}
+	b += i
 	moves[i], moves[b] = moves[b], moves[i]
 	sc[i], sc[b] = sc[b], sc[i]
 }

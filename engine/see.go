@@ -16,12 +16,12 @@ const maxExchange = 24
 // a pawn: the value taken where the variant does not say enough.
 func (s *searcher) see(m move) int {
 	if m.to < 0 || m.mover == 0 {
-		return m.victim + m.promotion
+		return int(m.victim + m.promotion)
 	}
 	t := s.t
 	var gain [maxExchange]int
-	gain[0] = m.victim + m.promotion
-	attacker := m.mover + m.promotion
+	gain[0] = int(m.victim + m.promotion)
+	attacker := int(m.mover + m.promotion)
 	cur, n, pushed := m, 1, 0
 	for n < maxExchange {
 		me := t.player()
@@ -39,7 +39,7 @@ func (s *searcher) see(m move) int {
 			break
 		}
 		gain[n] = attacker - gain[n-1]
-		attacker = r.mover + r.promotion
+		attacker = int(r.mover + r.promotion)
 		cur = r
 		n++
 	}
@@ -55,6 +55,9 @@ func (s *searcher) see(m move) int {
 // leastRecapture is the capture on cell to made by the least valuable
 // piece, at exchange step d.
 func (s *searcher) leastRecapture(to int32, d int) (move, bool) {
+	if ft, ok := s.t.(*fastTree); ok && ft.lister != nil {
+		return ft.leastCaptureOn(to)
+	}
 	for len(s.seeBuf) <= d {
 		s.seeBuf = append(s.seeBuf, nil)
 	}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"hash/fnv"
+	"unsafe"
 
 	"github.com/bermudachess/bermuda/games"
 )
@@ -11,14 +12,25 @@ import (
 // and for the capture search).
 type move struct {
 	code      uint32
-	victim    int // value of the captured piece, 0 for none
-	promotion int // value gained by promoting, 0 for none
+	victim    int32 // value of the captured piece, 0 for none
+	promotion int32 // value gained by promoting, 0 for none
 	// to and mover are the cell the move ends on and the value of the
 	// piece that makes it, where the variant says (games.MoveFacts); to
 	// is -1 otherwise. The exchange evaluation (see.go) needs them.
+	// Twenty bytes in all: ordering moves them about at every node.
 	to    int32
-	mover int
+	mover int32
+	// legal is whether the move is legal: known (legalYes) for every
+	// list but the search's own from a games.LazyLister, where it is
+	// found out (legalNo or legalYes) only when the move's turn comes.
+	legal int8
 }
+
+const (
+	legalUnknown = iota
+	legalYes
+	legalNo
+)
 
 // tree is the position being searched, on a stack: expand plays a move and
 // lists the chance outcomes it leads to, push enters one, pop comes back.
@@ -28,6 +40,13 @@ type tree interface {
 	status() (over bool, winner games.Player)
 	hash() uint64
 	moves(buf []move, tactical bool) []move
+	// candidates is moves, or a longer list whose legal moves are those
+	// of moves in the same order; isLegal says which (pickLegal).
+	candidates(buf []move, tactical bool) []move
+	isLegal(m *move) bool
+	// legalMove is the legal move of that code, where the variant can say
+	// without listing them all (games.MoveLookup); false otherwise.
+	legalMove(code uint32) (move, bool)
 	expand(m move, probs []float64) []float64
 	push(m move, outcome int)
 	pop()
@@ -38,6 +57,10 @@ type tree interface {
 	inCheck() bool
 	// tellsDanger says whether inCheck can ever be true here.
 	tellsDanger() bool
+	// givesCheck is what inCheck would say after m (a move without dice),
+	// where the variant can tell without making it (games.CheckGiver);
+	// known is false elsewhere.
+	givesCheck(m move) (check, known bool)
 	// pushPass enters the position with the turn handed over and nothing
 	// else changed (games.Passer), reporting false where the variant has
 	// no such thing; pop takes it back.
@@ -113,9 +136,9 @@ func (t *gameTree) moves(buf []move, tactical bool) []move {
 	l.legal = l.g.LegalMoves()
 	board := t.ev.board(l.g)
 	for i, m := range l.legal {
-		mv := move{code: uint32(i), to: -1}
+		mv := move{code: uint32(i), to: -1, legal: legalYes}
 		if p, ok := board[m.To]; ok && p.Side != m.Side {
-			mv.victim = t.ev.value(p.Kind)
+			mv.victim = int32(t.ev.value(p.Kind))
 		}
 		if tactical && mv.victim == 0 {
 			continue
@@ -179,7 +202,13 @@ func (t *gameTree) pushPass() bool    { return false }
 func (t *gameTree) canPass() bool     { return false }
 func (t *gameTree) tellsDanger() bool { return false }
 func (t *gameTree) pieces() int       { return 0 }
-func (t *gameTree) dice() bool        { return t.rolls }
+
+func (t *gameTree) givesCheck(move) (bool, bool) { return false, false }
+
+func (t *gameTree) candidates(buf []move, tactical bool) []move { return t.moves(buf, tactical) }
+func (t *gameTree) isLegal(m *move) bool                        { return m.legal == legalYes }
+func (t *gameTree) legalMove(uint32) (move, bool)               { return move{}, false }
+func (t *gameTree) dice() bool                                  { return t.rolls }
 
 func (t *gameTree) public(m move) (games.Move, bool) {
 	l := t.cur()
@@ -191,20 +220,27 @@ func (t *gameTree) public(m move) (games.Move, bool) {
 
 // fastTree walks a games.SearchState: a variant's own make/unmake.
 type fastTree struct {
-	ev      *evaluator
-	st      games.SearchState
-	kinds   []int // value of each kind of st.Kinds()
-	kindIDs []games.PieceKind
-	kind    map[games.PieceKind]int
-	sides   int
-	owner   []games.Player
-	cnt     []int
-	buf     []games.SearchMove
-	clock   games.ProgressClock // nil: the variant has no fifty-move rule to report
+	ev       *evaluator
+	st       games.SearchState
+	kinds    []int32 // value of each kind of st.Kinds()
+	kindIDs  []games.PieceKind
+	kindPtrs []*byte // where each of kindIDs is stored
+	pawn     int32   // a pawn's value, what a promotion no longer counts
+	kind     map[games.PieceKind]int
+	sides    int
+	owner    []games.Player
+	cnt      []int
+	buf      []games.SearchMove
+	clock    games.ProgressClock // nil: the variant has no fifty-move rule to report
 	// what the variant can say beyond games.SearchState (nil: nothing)
 	tactical games.Tactical
 	passer   games.Passer
 	facts    games.MoveFacts
+	checks   games.CheckGiver
+	lister   games.KindLister // nil: moves come through Moves
+	lazy     games.LazyLister
+	lookup   games.MoveLookup
+	kbuf     []games.KindMove
 	minor    []bool // kinds of Kinds() that count as pieces (not pawns or kings)
 	rolls    bool
 }
@@ -215,9 +251,18 @@ func newFastTree(st games.SearchState, ev *evaluator, sides int) *fastTree {
 	t.tactical, _ = st.(games.Tactical)
 	t.passer, _ = st.(games.Passer)
 	t.facts, _ = st.(games.MoveFacts)
+	t.checks, _ = st.(games.CheckGiver)
+	t.lister, _ = st.(games.KindLister)
+	t.lazy, _ = st.(games.LazyLister)
+	t.lookup, _ = st.(games.MoveLookup)
+	if t.lister == nil {
+		t.lookup = nil // its moves could not be read alike
+	}
 	t.kindIDs = st.Kinds()
+	t.pawn = int32(ev.value(games.Pawn))
 	for _, k := range t.kindIDs {
-		t.kinds = append(t.kinds, ev.value(k))
+		t.kinds = append(t.kinds, int32(ev.value(k)))
+		t.kindPtrs = append(t.kindPtrs, unsafe.StringData(string(k)))
 		t.minor = append(t.minor, k != games.Pawn && k != games.King)
 	}
 	for s := 0; s < sides; s++ {
@@ -238,9 +283,111 @@ func (t *fastTree) decode(m move) games.SearchMove {
 }
 
 func (t *fastTree) moves(buf []move, tactical bool) []move {
+	if t.lister != nil {
+		return t.kindMoves(buf, tactical)
+	}
+	return t.namedMoves(buf, tactical)
+}
+
+// candidates lists the moves for the search's own loops: from a
+// games.LazyLister, candidates whose legality is found out by isLegal as
+// the loop reaches them (pickLegal); elsewhere the legal moves.
+func (t *fastTree) candidates(buf []move, tactical bool) []move {
+	if t.lazy == nil {
+		return t.moves(buf, tactical)
+	}
+	ks, checked := t.lazy.PseudoMoves(t.kbuf[:0], tactical)
+	t.kbuf = ks
+	state := int8(legalUnknown)
+	if checked {
+		state = legalYes
+	}
+	start := len(buf)
+	buf = t.convert(buf, ks)
+	for i := start; i < len(buf); i++ {
+		buf[i].legal = state
+	}
+	return buf
+}
+
+func (t *fastTree) legalMove(code uint32) (move, bool) {
+	if t.lookup == nil {
+		return move{}, false
+	}
+	km, ok := t.lookup.LegalMove(code)
+	if !ok {
+		return move{}, false
+	}
+	var one [1]move
+	return t.convert(one[:0], []games.KindMove{km})[0], true
+}
+
+func (t *fastTree) isLegal(m *move) bool {
+	if m.legal == legalUnknown {
+		m.legal = legalNo
+		if t.lazy.Legal(games.KindMove{Code: m.code}) {
+			m.legal = legalYes
+		}
+	}
+	return m.legal == legalYes
+}
+
+// kindMoves is namedMoves from a KindLister: the kinds are indexes, and
+// the move facts come with the move.
+func (t *fastTree) kindMoves(buf []move, tactical bool) []move {
+	t.kbuf = t.lister.KindMoves(t.kbuf[:0], tactical)
+	return t.convert(buf, t.kbuf)
+}
+
+// leastCaptureOn is leastRecapture read from the kind list: of the
+// captures ending on cell to, the first by the least valuable piece,
+// converted alone.
+func (t *fastTree) leastCaptureOn(to int32) (move, bool) {
+	if t.facts == nil {
+		return move{}, false // no move tells its cell
+	}
+	t.kbuf = t.lister.KindMoves(t.kbuf[:0], true)
+	best, bestMover := -1, int32(0)
+	for i := range t.kbuf {
+		km := &t.kbuf[i]
+		if km.Victim < 0 || km.Target != to || t.kinds[km.Victim] <= 0 {
+			continue
+		}
+		if mover := t.kinds[km.Mover]; best < 0 || mover < bestMover {
+			best, bestMover = i, mover
+		}
+	}
+	if best < 0 {
+		return move{}, false
+	}
+	var one [1]move
+	return t.convert(one[:0], t.kbuf[best:best+1])[0], true
+}
+
+// convert appends ks as the search's moves.
+func (t *fastTree) convert(buf []move, ks []games.KindMove) []move {
+	kinds, facts := t.kinds, t.facts != nil
+	for _, km := range ks {
+		mv := move{code: km.Code, to: -1, legal: legalYes}
+		if km.Victim >= 0 {
+			mv.victim = kinds[km.Victim]
+			if facts {
+				mv.to, mv.mover = km.Target, kinds[km.Mover]
+			}
+		}
+		if km.Promotion >= 0 {
+			mv.promotion = kinds[km.Promotion] - t.pawn
+		}
+		buf = append(buf, mv)
+	}
+	return buf
+}
+
+// namedMoves lists the moves through Moves, reading their kinds by name.
+func (t *fastTree) namedMoves(buf []move, tactical bool) []move {
 	t.buf = t.st.Moves(t.buf[:0], tactical)
 	for _, sm := range t.buf {
-		mv := move{code: sm.Code, to: -1}
+		mv := move{code: sm.Code, to: -1, legal: legalYes}
 		if sm.Victim != "" {
 			mv.victim = t.valueOf(sm.Victim)
 			if t.facts != nil { // only captures are exchanged
@@ -248,7 +395,7 @@ func (t *fastTree) moves(buf []move, tactical bool) []move {
 			}
 		}
 		if sm.Promotion != "" {
-			mv.promotion = t.valueOf(sm.Promotion) - t.ev.value(games.Pawn)
+			mv.promotion = t.valueOf(sm.Promotion) - t.pawn
 		}
 		buf = append(buf, mv)
 	}
@@ -256,19 +403,33 @@ func (t *fastTree) moves(buf []move, tactical bool) []move {
 }
 
 // valueOf is ev.value for a kind of the variant's Kinds, found by a scan
-// of a dozen kinds (the same strings, compared by pointer first) rather
-// than a map lookup for every move listed.
-func (t *fastTree) valueOf(k games.PieceKind) int {
+// of a dozen kinds rather than a map lookup for every move listed: first
+// by the strings' storage (the variants name kinds by games' constants,
+// so this nearly always finds it without comparing bytes), then by value.
+func (t *fastTree) valueOf(k games.PieceKind) int32 {
+	p := unsafe.StringData(string(k))
+	for i, kp := range t.kindPtrs {
+		if kp == p && len(t.kindIDs[i]) == len(k) {
+			return t.kinds[i]
+		}
+	}
 	for i, kk := range t.kindIDs {
 		if kk == k {
 			return t.kinds[i]
 		}
 	}
-	return t.ev.value(k)
+	return int32(t.ev.value(k))
 }
 
 func (t *fastTree) inCheck() bool { return t.tactical != nil && t.tactical.InCheck() }
-func (t *fastTree) dice() bool    { return t.rolls }
+
+func (t *fastTree) givesCheck(m move) (check, known bool) {
+	if t.checks == nil {
+		return false, false
+	}
+	return t.checks.GivesCheck(games.SearchMove{Code: m.code}), true
+}
+func (t *fastTree) dice() bool { return t.rolls }
 
 func (t *fastTree) canPass() bool     { return t.passer != nil }
 func (t *fastTree) tellsDanger() bool { return t.tactical != nil }
@@ -308,7 +469,7 @@ func (t *fastTree) evaluate() int {
 	for s := 0; s < t.sides; s++ {
 		sum := 0
 		for k, v := range t.kinds {
-			sum += v * t.cnt[s*nk+k]
+			sum += int(v) * t.cnt[s*nk+k]
 		}
 		switch t.owner[s] {
 		case me:

@@ -113,3 +113,50 @@ type MoveFacts interface {
 	Target(m SearchMove) int
 	Mover(m SearchMove) PieceKind
 }
+
+// CheckGiver is implemented by search states that can say, for one of
+// their moves without dice, whether the opponent would be in check after
+// it (what Tactical's InCheck would say once it is pushed) more cheaply
+// than by pushing it.
+type CheckGiver interface {
+	GivesCheck(m SearchMove) bool
+}
+
+// KindMove is a move as a KindLister lists it: its kinds are indexes into
+// the state's Kinds (-1 for none), so that a program reads every move
+// without comparing kind names.
+type KindMove struct {
+	Code              uint32
+	Victim, Promotion int8
+	// Mover and Target are, for a capture in a state that is MoveFacts,
+	// its Mover (as an index) and Target; unset otherwise.
+	Mover  int8
+	Target int32
+}
+
+// KindLister is implemented by search states that can list their moves as
+// KindMoves: the moves Moves lists, in the same order, with the same kinds.
+type KindLister interface {
+	KindMoves(buf []KindMove, tactical bool) []KindMove
+}
+
+// LazyLister is implemented by search states whose legality test costs
+// more than listing a move: PseudoMoves lists candidates of which the
+// legal ones are exactly KindMoves' list, in the same order, and Legal
+// says of one whether it is legal, in the current position. A program that
+// cuts a node after a few moves then tests only those. checked reports
+// that every move listed is legal already (Legal need not be asked).
+type LazyLister interface {
+	KindLister
+	PseudoMoves(buf []KindMove, tactical bool) (moves []KindMove, checked bool)
+	Legal(m KindMove) bool
+}
+
+// MoveLookup is implemented by search states that can tell whether a move
+// code is legal in the current position without listing every move (a
+// program tries the move it remembers first): LegalMove returns the move
+// as KindMoves would list it (not tactical), and false if it is not legal
+// or not a move at all.
+type MoveLookup interface {
+	LegalMove(code uint32) (KindMove, bool)
+}

@@ -25,6 +25,10 @@ type searchLevel struct {
 	// counts follows the board from level to level: pieces by side and
 	// kind.
 	counts [2][jester + 1]int16
+	// what searchLegal needs of the position, once asked (Legal)
+	safety  safety
+	jesters [4]int
+	safe    bool
 }
 
 // count adds pc to the counts (sign 1) or takes it away (sign -1).
@@ -37,6 +41,7 @@ func (l *searchLevel) count(pc uint8, sign int16) {
 type searchState struct {
 	games.Levels[searchLevel]
 	games.NoChance
+	pseudo []move // scratch for PseudoMoves
 }
 
 func (s *searchState) cur() *searchLevel { return s.Cur() }
@@ -50,7 +55,20 @@ func (s *searchState) legal() []move {
 // first legal move found (most capture-search nodes need no more).
 func (s *searchState) hasMove() bool {
 	l := s.cur()
-	return l.HasMove(l.pos.searchHasMove)
+	return l.HasMove(func() bool { return l.pos.searchHasMove(l.safetyNow()) })
+}
+
+// safetyNow is searchSafety of the level's position, worked out once:
+// whether any move is left and each move's legality (Legal) need it.
+func (l *searchLevel) safetyNow() *safety {
+	if !l.safe {
+		l.safety = l.pos.searchSafety(&l.jesters)
+		l.safe = true
+	}
+	if len(l.safety.jesters) <= len(l.jesters) {
+		l.safety.jesters = l.jesters[:len(l.safety.jesters)] // the stack of levels may have moved
+	}
+	return &l.safety
 }
 
 func (s *searchState) Player() games.Player { return games.Player(s.cur().pos.side) }
@@ -73,17 +91,8 @@ func (s *searchState) Hash() uint64 { return s.cur().hash }
 var bedeKinds = [9]games.PieceKind{"", games.Pawn, games.Squire, games.Bede, games.Chancellor, games.Zebra, games.Queen, games.King, games.Jester}
 
 func (s *searchState) Moves(buf []games.SearchMove, tactical bool) []games.SearchMove {
-	l := s.cur()
-	p := &l.pos
-	ms := l.Moves
-	if tactical && !l.Generated {
-		// Only the captures and promotions are tested for legality.
-		ms = p.searchMoves(l.Moves[:0], true)
-		l.Moves = ms[:0]
-	} else {
-		ms = s.legal()
-	}
-	for _, m := range ms {
+	p := &s.cur().pos
+	for _, m := range s.list(tactical) {
 		t := p.board[m.to()]
 		enemy := t != 0 && sideOf(t) != p.side // friendly fire is no gain
 		if tactical && !enemy && !m.promote() {
@@ -99,6 +108,70 @@ func (s *searchState) Moves(buf []games.SearchMove, tactical bool) []games.Searc
 		buf = append(buf, sm)
 	}
 	return buf
+}
+
+// list is the moves Moves reads: the legal moves, or while they are not
+// listed, only the captures and promotions tested for legality.
+func (s *searchState) list(tactical bool) []move {
+	l := s.cur()
+	if tactical && !l.Generated {
+		ms := l.pos.searchMoves(l.Moves[:0], true)
+		l.Moves = ms[:0]
+		return ms
+	}
+	return s.legal()
+}
+
+// KindMoves lists what Moves does, with the kinds as indexes of Kinds
+// (games.KindLister).
+func (s *searchState) KindMoves(buf []games.KindMove, tactical bool) []games.KindMove {
+	p := &s.cur().pos
+	for _, m := range s.list(tactical) {
+		buf = appendKindMove(buf, p, m, tactical)
+	}
+	return buf
+}
+
+// appendKindMove appends m as KindMoves lists it, unless the capture
+// search has no use for it.
+func appendKindMove(buf []games.KindMove, p *position, m move, tactical bool) []games.KindMove {
+	t := p.board[m.to()]
+	enemy := t != 0 && sideOf(t) != p.side
+	if tactical && !enemy && !m.promote() {
+		return buf
+	}
+	km := games.KindMove{Code: uint32(m), Victim: -1, Promotion: -1}
+	if enemy {
+		km.Victim = int8(kindOf(t)) - 1 // Kinds leaves out noKind
+	}
+	if m.promote() {
+		km.Promotion = int8(bede) - 1
+	}
+	return append(buf, km)
+}
+
+// PseudoMoves lists the moves before the legality test, which Legal makes
+// (games.LazyLister): a node cut after a few moves tests only those.
+func (s *searchState) PseudoMoves(buf []games.KindMove, tactical bool) ([]games.KindMove, bool) {
+	l := s.cur()
+	if l.Generated {
+		return s.KindMoves(buf, tactical), true
+	}
+	if tactical {
+		s.pseudo = l.pos.pseudoCaptures(s.pseudo[:0])
+	} else {
+		s.pseudo = l.pos.pseudo(s.pseudo[:0])
+	}
+	for _, m := range s.pseudo {
+		buf = appendKindMove(buf, &l.pos, m, tactical)
+	}
+	return buf, false
+}
+
+// Legal is searchMoves' test of one of PseudoMoves' moves.
+func (s *searchState) Legal(km games.KindMove) bool {
+	l := s.cur()
+	return l.pos.searchLegal(move(km.Code), l.safetyNow())
 }
 
 func (s *searchState) Push(sm games.SearchMove, _ int) {
@@ -118,6 +191,7 @@ func (s *searchState) Push(sm games.SearchMove, _ int) {
 	next.count(was, -1)
 	next.count(now, 1)
 	next.Forget()
+	next.safe = false
 	s.Enter()
 }
 
@@ -218,17 +292,15 @@ func (p *position) searchMoves(buf []move, tactical bool) []move {
 
 // searchHasMove reports whether searchMoves would list anything, stopping
 // at the first legal move.
-func (p *position) searchHasMove() bool {
+func (p *position) searchHasMove(s *safety) bool {
 	var buf [64]move
-	var jesters [4]int
-	s := p.searchSafety(&jesters)
 	for sq := 0; sq < squares; sq++ {
 		pc := p.board[sq]
 		if pc == 0 || sideOf(pc) != p.side {
 			continue
 		}
 		for _, m := range p.pieceMoves(buf[:0], sq, kindOf(pc) == jester, p.movingKind(sq)) {
-			if p.searchLegal(m, &s) {
+			if p.searchLegal(m, s) {
 				return true
 			}
 		}
@@ -330,3 +402,169 @@ func init() {
 // There is no pass (games.Passer): the Jester moves as the piece the
 // opponent just moved, so a pass would change what it is.
 func (s *searchState) InCheck() bool { return s.cur().pos.inCheck() }
+
+// GivesCheck says whether m leaves the opponent in check, as InCheck would
+// once it is pushed (games.CheckGiver): the move is made on the board in
+// place and taken back, without copying the position or hashing it. The
+// mover's Jester then attacks as what it copies now.
+func (s *searchState) GivesCheck(sm games.SearchMove) bool {
+	p := &s.cur().pos
+	m := move(sm.Code)
+	from, to := m.from(), m.to()
+	pc, taken := p.board[from], p.board[to]
+	p.board[from] = 0
+	if m.promote() {
+		p.board[to] = pieceOf(bede, p.side)
+	} else {
+		p.board[to] = pc
+	}
+	check := p.attacked(int(p.kings[1-p.side]), p.side, p.copies)
+	p.board[from], p.board[to] = pc, taken
+	return check
+}
+
+// pseudoCaptures is pseudo for the capture search: of the moves pseudo
+// lists, only those the capture search keeps (an enemy piece taken, or a
+// promotion), in pseudo's order, without walking the routes of quiet
+// steps that cannot promote.
+func (p *position) pseudoCaptures(buf []move) []move {
+	side := p.side
+	for sq := 0; sq < squares; sq++ {
+		pc := p.board[sq]
+		if pc == 0 || sideOf(pc) != side {
+			continue
+		}
+		buf = p.pieceCaptures(buf, sq, kindOf(pc) == jester, p.movingKind(sq))
+	}
+	return buf
+}
+
+// pieceCaptures is pieceMoves keeping only the moves that take an enemy
+// piece or promote; every other move it would list is left out where it
+// would be added, so the order is pieceMoves'.
+func (p *position) pieceCaptures(buf []move, sq int, isJester bool, k kind) []move {
+	side := p.side
+	start := len(buf)
+	realPromoter := !isJester && (k == pawn || k == squire)
+	enemy := func(to int8) bool { t := p.board[to]; return t != 0 && sideOf(t) != side }
+	keep := func(to int8) bool { return enemy(to) || realPromoter && promotes(side, int(to)) }
+	add := func(to int8) {
+		if keep(to) {
+			buf = append(buf, newMove(sq, int(to), false))
+		}
+	}
+	quietOrTake := func(to int8) {
+		if p.board[to] == 0 || p.capturable(to) {
+			add(to)
+		}
+	}
+	slide := func(d0, d1 int) {
+		for d := d0; d < d1; d++ {
+			for _, to := range rays[sq][d] {
+				if p.board[to] != 0 {
+					if p.capturable(to) {
+						add(to)
+					}
+					break
+				}
+				add(to)
+			}
+		}
+	}
+	switch k {
+	case noKind:
+		return buf
+	case pawn:
+		for _, sm := range pawnQuiet[side][sq] {
+			if keep(sm.to) && p.board[sm.to] == 0 && p.routeOpen(sm.routes) {
+				buf = append(buf, newMove(sq, int(sm.to), false))
+			}
+		}
+		for _, to := range pawnTake[side][sq] {
+			if p.capturable(to) {
+				add(to)
+			}
+		}
+	case squire:
+		for _, sm := range squireQuiet[side][sq] {
+			if keep(sm.to) && p.board[sm.to] == 0 && p.routeOpen(sm.routes) {
+				buf = append(buf, newMove(sq, int(sm.to), false))
+			}
+		}
+		for _, sm := range squireTake[side][sq] {
+			if keep(sm.to) && p.capturable(sm.to) && p.routeOpen(sm.routes) {
+				buf = append(buf, newMove(sq, int(sm.to), false))
+			}
+		}
+	case bede:
+		slide(4, 8)
+		for _, to := range jumpTo[sq] {
+			quietOrTake(to)
+		}
+	case chancellor:
+		slide(0, 4)
+		for _, to := range knightTo[sq] {
+			quietOrTake(to)
+		}
+	case zebra:
+		for _, to := range zebraTo[sq] {
+			quietOrTake(to)
+		}
+	case queen:
+		slide(0, 8)
+	case king:
+		for _, to := range kingTo[sq] {
+			if p.board[to] == 0 || (!isJester && p.capturable(to)) {
+				add(to)
+			}
+		}
+	}
+	// Escalation and promotion, in place, as pieceMoves does them.
+	out := buf[:start]
+	for _, m := range buf[start:] {
+		if !p.escalated && behind(side, sq, m.to()) {
+			continue
+		}
+		if realPromoter && promotes(side, m.to()) {
+			m |= promoFlag
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// LegalMove finds code among the legal moves (games.MoveLookup): in the
+// list when it is made, else among the moves of the piece on its square,
+// then tested as Legal would.
+func (s *searchState) LegalMove(code uint32) (games.KindMove, bool) {
+	l := s.cur()
+	p := &l.pos
+	m := move(code)
+	if uint32(m) != code || m.from() >= squares || m.to() >= squares {
+		return games.KindMove{}, false
+	}
+	var one [1]games.KindMove
+	if l.Generated {
+		for _, x := range l.Moves {
+			if x == m {
+				return appendKindMove(one[:0], p, m, false)[0], true
+			}
+		}
+		return games.KindMove{}, false
+	}
+	from := m.from()
+	pc := p.board[from]
+	if pc == 0 || sideOf(pc) != p.side {
+		return games.KindMove{}, false
+	}
+	s.pseudo = p.pieceMoves(s.pseudo[:0], from, kindOf(pc) == jester, p.movingKind(from))
+	for _, x := range s.pseudo {
+		if x == m {
+			if !p.searchLegal(m, l.safetyNow()) {
+				return games.KindMove{}, false
+			}
+			return appendKindMove(one[:0], p, m, false)[0], true
+		}
+	}
+	return games.KindMove{}, false
+}

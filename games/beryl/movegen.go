@@ -93,46 +93,42 @@ func (l *layout) slide(ray []int, army int, out []int8) []int8 {
 // undecided piece attacks both as king and as bishop. Every pattern but the
 // pawn's is symmetric, so it is traced back from c.
 func (l *layout) attackedBy(c, army, skip int) bool {
-	is := func(t int, kinds ...kind) bool {
-		if t == skip || l[t].empty() || l[t].army() != army {
-			return false
-		}
-		for _, k := range kinds {
-			if l[t].kind() == k {
-				return true
-			}
-		}
-		return false
-	}
+	// A cell holds army's piece of kind k exactly when it equals
+	// mkPiece(army, k): one comparison instead of emptiness, army and
+	// kind (the search asks this for every move it lists).
+	pawnP, knightP, bishopP := mkPiece(army, pawn), mkPiece(army, knight), mkPiece(army, bishop)
+	rookP, kingP, undecidedP := mkPiece(army, rook), mkPiece(army, king), mkPiece(army, undecided)
 	for _, t := range geo.knight[c] {
-		if is(t, knight) {
+		if l[t] == knightP && t != skip {
 			return true
 		}
 	}
 	for _, t := range geo.king[c] {
-		if is(t, king, undecided) {
+		if p := l[t]; (p == kingP || p == undecidedP) && t != skip {
 			return true
 		}
 	}
 	for _, r := range geo.bishopRays[c] {
-		if is(r[0], pawn) && geo.far[army][c] > geo.far[army][r[0]] {
+		if l[r[0]] == pawnP && r[0] != skip && geo.far[army][c] > geo.far[army][r[0]] {
 			return true
 		}
 		for _, t := range r {
-			if is(t, bishop, undecided) {
+			p := l[t]
+			if (p == bishopP || p == undecidedP) && t != skip {
 				return true
 			}
-			if !l[t].empty() {
+			if !p.empty() {
 				break
 			}
 		}
 	}
 	for _, r := range geo.rookRays[c] {
 		for _, t := range r {
-			if is(t, rook) {
+			p := l[t]
+			if p == rookP && t != skip {
 				return true
 			}
-			if !l[t].empty() {
+			if !p.empty() {
 				break
 			}
 		}

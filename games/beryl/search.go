@@ -13,12 +13,16 @@ var (
 
 // SearchState starts a fast-path state at the current position.
 func (g *bcGame) SearchState() (games.SearchState, bool) {
-	return bcSearch{newSearchState[bcState](g.bcState)}, true
+	st := newSearchState[bcState](g.bcState)
+	st.twoCells = true
+	return bcSearch{st}, true
 }
 
 // SearchState starts a fast-path state at the current position.
 func (g *spGame) SearchState() (games.SearchState, bool) {
-	return newSearchState[spState](g.spState), true
+	st := newSearchState[spState](g.spState)
+	st.twinCells = true
+	return st, true
 }
 
 // searchRules is what the fast path needs of a rules state beyond
@@ -38,6 +42,8 @@ type searchRules interface {
 	// is left to the caller.
 	ended(hasMove bool) (bool, games.Player)
 	extraHash() uint64
+	// pieceMoves appends what generate lists for the piece on from.
+	pieceMoves(out []move, from int) []move
 	owner(army int) games.Player
 	// progress is the fifty-move clock.
 	progress() int
@@ -56,6 +62,38 @@ func (s *bcState) ended(hasMove bool) (bool, games.Player) {
 		return true, games.NoPlayer
 	}
 	return false, games.NoPlayer
+}
+
+func (s *bcState) pieceMoves(out []move, from int) []move { return s.movesFrom(out, from) }
+
+func (s *spState) pieceMoves(out []move, from int) []move {
+	if s.winner != games.NoPlayer {
+		return out
+	}
+	return s.movesFrom(out, from)
+}
+
+// LegalMove finds code among the legal moves (games.MoveLookup): in the
+// list when it is made, else among those of the piece on its cell.
+func (st *searchState[S, P]) LegalMove(code uint32) (games.KindMove, bool) {
+	l := st.cur()
+	r := P(&l.s)
+	m := decodeMove(code)
+	if encodeMove(m) != code || m.from < 0 || int(m.from) >= numCells {
+		return games.KindMove{}, false
+	}
+	list := l.Moves
+	if !l.Generated {
+		st.scratch = r.pieceMoves(st.scratch[:0], int(m.from))
+		list = st.scratch
+	}
+	for _, x := range list {
+		if x == m {
+			var one [1]games.KindMove
+			return appendKindMove(one[:0], r.board(), m, false)[0], true
+		}
+	}
+	return games.KindMove{}, false
 }
 
 // tactical lists every move: spIndecision's generator is cheap enough.
@@ -142,6 +180,8 @@ type searchLevel[S any] struct {
 	// counts follows the board from level to level: pieces by army and
 	// kind.
 	counts [3][8]int16
+	// whether the side to move is in check (Beryl Chess), once asked
+	checked, checkKnown bool
 }
 
 type searchState[S any, P interface {
@@ -150,6 +190,12 @@ type searchState[S any, P interface {
 }] struct {
 	games.Levels[searchLevel[S]]
 	games.NoChance
+	// twoCells says that a move changes its two cells and no other
+	// (Beryl Chess), twinCells that it does unless a Schrödinger half
+	// moves or is taken (spIndecision: the twin changes too): Push then
+	// follows those cells instead of comparing the boards.
+	twoCells, twinCells bool
+	scratch             []move // for LegalMove
 }
 
 func newSearchState[S any, P interface {
@@ -201,14 +247,7 @@ func decodeMove(c uint32) move {
 
 func (st *searchState[S, P]) Moves(buf []games.SearchMove, tactical bool) []games.SearchMove {
 	b := st.rules().board()
-	ms := st.cur().Moves
-	if l := st.cur(); tactical && !l.Generated {
-		ms = P(&l.s).tactical(l.Moves[:0])
-		l.Moves = ms[:0]
-	} else {
-		ms = st.legal()
-	}
-	for _, m := range ms {
+	for _, m := range st.list(tactical) {
 		victim := b[m.to]
 		promo := b[m.from].kind() == pawn && m.as != noKind
 		if tactical && victim.empty() && !promo {
@@ -229,6 +268,48 @@ func (st *searchState[S, P]) Moves(buf []games.SearchMove, tactical bool) []game
 	return buf
 }
 
+// list is the moves Moves reads: the legal moves, or while they are not
+// listed, at least the captures and promotions.
+func (st *searchState[S, P]) list(tactical bool) []move {
+	if l := st.cur(); tactical && !l.Generated {
+		ms := P(&l.s).tactical(l.Moves[:0])
+		l.Moves = ms[:0]
+		return ms
+	}
+	return st.legal()
+}
+
+// KindMoves lists what Moves does, with the kinds as indexes of Kinds
+// (berylKinds: the kinds in order, without noKind) (games.KindLister).
+func (st *searchState[S, P]) KindMoves(buf []games.KindMove, tactical bool) []games.KindMove {
+	b := st.rules().board()
+	for _, m := range st.list(tactical) {
+		buf = appendKindMove(buf, b, m, tactical)
+	}
+	return buf
+}
+
+// appendKindMove appends m as KindMoves lists it, unless the capture
+// search has no use for it.
+func appendKindMove(buf []games.KindMove, b *layout, m move, tactical bool) []games.KindMove {
+	victim := b[m.to]
+	promo := b[m.from].kind() == pawn && m.as != noKind
+	if tactical && victim.empty() && !promo {
+		return buf
+	}
+	km := games.KindMove{Code: encodeMove(m), Victim: -1, Promotion: -1}
+	if !victim.empty() {
+		km.Victim = int8(victim.kind()) - 1
+		if m.capAs == king {
+			km.Victim = int8(king) - 1
+		}
+	}
+	if promo {
+		km.Promotion = int8(m.as) - 1
+	}
+	return append(buf, km)
+}
+
 func (st *searchState[S, P]) Push(sm games.SearchMove, _ int) {
 	prev, next := st.Above()
 	next.s = prev.s
@@ -238,7 +319,14 @@ func (st *searchState[S, P]) Push(sm games.SearchMove, _ int) {
 	h := prev.hash ^ P(&prev.s).extraHash() ^ P(&next.s).extraHash()
 	next.counts = prev.counts
 	var changed [16]int
-	for _, c := range games.AppendChanged(changed[:0], was[:], now[:]) {
+	var cells []int
+	if m := decodeMove(sm.Code); st.twoCells || st.twinCells && was[m.from].kind() != undecided && was[m.to].kind() != undecided {
+		changed[0], changed[1] = int(m.from), int(m.to)
+		cells = changed[:2]
+	} else {
+		cells = games.AppendChanged(changed[:0], was[:], now[:])
+	}
+	for _, c := range cells {
 		h ^= cellHash(was[c], c) ^ cellHash(now[c], c)
 		if p := was[c]; !p.empty() {
 			next.counts[p.army()][p.kind()]--
@@ -249,6 +337,7 @@ func (st *searchState[S, P]) Push(sm games.SearchMove, _ int) {
 	}
 	next.hash = h
 	next.Forget()
+	next.checkKnown = false
 	st.Enter()
 }
 
@@ -326,8 +415,158 @@ type bcSearch struct {
 	*searchState[bcState, *bcState]
 }
 
-// InCheck says whether the side to move is in check.
+// InCheck says whether the side to move is in check, worked out once per
+// position: Legal asks it too.
 func (st bcSearch) InCheck() bool {
+	l := st.cur()
+	if !l.checkKnown {
+		l.checked, l.checkKnown = l.s.inCheck(l.s.toMove), true
+	}
+	return l.checked
+}
+
+// GivesCheck says whether m leaves the opponent in check, as InCheck would
+// once it is pushed (games.CheckGiver): the move is made on the cells in
+// place and taken back, without copying the state or hashing it.
+func (st bcSearch) GivesCheck(sm games.SearchMove) bool {
 	s := st.rules()
-	return s.inCheck(s.toMove)
+	m := decodeMove(sm.Code)
+	was, at := s.cells[m.from], s.cells[m.to]
+	p := was
+	if m.as != noKind {
+		p = mkPiece(p.army(), m.as)
+	}
+	s.cells[m.to], s.cells[m.from] = p, 0
+	check := s.cells.attackedBy(int(s.kings[1-s.toMove]), s.toMove, -1)
+	s.cells[m.from], s.cells[m.to] = was, at
+	return check
+}
+
+// PseudoMoves lists Beryl Chess's moves before the legality test, which
+// Legal makes (games.LazyLister): the destinations generate tries, in its
+// order, promotions spelled out as it does them.
+func (st bcSearch) PseudoMoves(buf []games.KindMove, tactical bool) ([]games.KindMove, bool) {
+	l := st.cur()
+	if l.Generated {
+		return st.KindMoves(buf, tactical), true
+	}
+	s := &l.s
+	var dest [64]int8
+	for from, p := range s.cells {
+		if p.empty() || p.army() != s.toMove {
+			continue
+		}
+		for _, to := range s.cells.destinations(from, p.kind(), s.toMove, dest[:0]) {
+			promotes := p.kind() == pawn && geo.inZone[s.toMove][to]
+			if tactical && s.cells[to].empty() && !promotes {
+				continue
+			}
+			if promotes {
+				for _, k := range [...]kind{rook, knight, bishop} {
+					buf = appendKindMove(buf, &s.cells, move{from: int8(from), to: to, as: k}, tactical)
+				}
+				continue
+			}
+			buf = appendKindMove(buf, &s.cells, move{from: int8(from), to: to}, tactical)
+		}
+	}
+	return buf, false
+}
+
+// Legal is generate's test of one of PseudoMoves' moves (legalStep),
+// sparing the attack test where the move cannot uncover the king: one
+// not in check stays out of check when a piece other than the king leaves
+// a cell on none of the lines the attack test traces from the king's
+// cell (the leapers, pawns and kings attacking it are the same, and what
+// the move takes only attacks less).
+func (st bcSearch) Legal(km games.KindMove) bool {
+	m := decodeMove(km.Code)
+	return st.legalStep(int(m.from), int(m.to))
+}
+
+// legalStep is bcState.legalStep with the shortcut above.
+func (st bcSearch) legalStep(from, to int) bool {
+	s := st.rules()
+	if s.cells[from].kind() != king && !onKingLine[s.kings[s.toMove]][from] && !st.InCheck() {
+		return s.cells[to].kind() != pawn || s.cells.attackedBy(to, s.toMove, from)
+	}
+	return s.legalStep(from, to)
+}
+
+// Status is the shared Status with bcState.anyMove's search made through
+// legalStep's shortcut: the check test it needs is the one the search
+// asks of the position next.
+func (st bcSearch) Status() (bool, games.Player) {
+	l := st.cur()
+	has := l.HasMove(func() bool {
+		s := &l.s
+		var dest [64]int8
+		for from, p := range s.cells {
+			if p.empty() || p.army() != s.toMove {
+				continue
+			}
+			for _, to := range s.cells.destinations(from, p.kind(), s.toMove, dest[:0]) {
+				if st.legalStep(from, int(to)) {
+					return true
+				}
+			}
+		}
+		return false
+	})
+	return l.s.ended(has)
+}
+
+// onKingLine[k][c] says whether cell c is on one of the rays attackedBy
+// traces from cell k (rook or bishop).
+var onKingLine = func() (t [numCells][numCells]bool) {
+	for k := 0; k < numCells; k++ {
+		for _, rays := range [][][]int{geo.bishopRays[k], geo.rookRays[k]} {
+			for _, r := range rays {
+				for _, c := range r {
+					t[k][c] = true
+				}
+			}
+		}
+	}
+	return
+}()
+
+// LegalMove finds code among Beryl Chess's legal moves (games.MoveLookup):
+// in the list when it is made, else among the destinations of the piece
+// on its cell, promotions as generate spells them, then tested as Legal
+// would.
+func (st bcSearch) LegalMove(code uint32) (games.KindMove, bool) {
+	l := st.cur()
+	s := &l.s
+	m := decodeMove(code)
+	if encodeMove(m) != code || m.from < 0 || int(m.from) >= numCells || m.to < 0 || int(m.to) >= numCells || m.capAs != noKind {
+		return games.KindMove{}, false
+	}
+	var one [1]games.KindMove
+	if l.Generated {
+		for _, x := range l.Moves {
+			if x == m {
+				return appendKindMove(one[:0], &s.cells, m, false)[0], true
+			}
+		}
+		return games.KindMove{}, false
+	}
+	p := s.cells[m.from]
+	if p.empty() || p.army() != s.toMove {
+		return games.KindMove{}, false
+	}
+	promotes := p.kind() == pawn && geo.inZone[s.toMove][m.to]
+	if promotes != (m.as != noKind) || promotes && m.as != rook && m.as != knight && m.as != bishop {
+		return games.KindMove{}, false
+	}
+	var dest [64]int8
+	for _, to := range s.cells.destinations(int(m.from), p.kind(), s.toMove, dest[:0]) {
+		if to == m.to {
+			if !s.legalStep(int(m.from), int(m.to)) {
+				return games.KindMove{}, false
+			}
+			return appendKindMove(one[:0], &s.cells, m, false)[0], true
+		}
+	}
+	return games.KindMove{}, false
 }

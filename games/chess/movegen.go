@@ -48,10 +48,24 @@ func (l *moveList) addPromotions(from, to int) {
 	}
 }
 
+// What gen lists: every legal move; only those that capture or promote
+// (the capture search's, in the order the full list has them); or at
+// least one legal move if there is any (whether the game goes on).
+const (
+	genAll = iota
+	genTactical
+	genAny
+)
+
 // generate appends every legal move. It generates pseudo-legal moves
 // already filtered by the check and pin masks, so only king moves and en
 // passant need an extra attack test.
-func (p *position) generate(l *moveList) {
+func (p *position) generate(l *moveList) { p.gen(l, genAll) }
+
+// gen is generate for one of the modes above. The tactical list is the
+// full one without its quiet moves: every target set is narrowed to the
+// enemy's pieces, in the same order.
+func (p *position) gen(l *moveList, mode int) {
 	us, them := p.stm, p.stm^1
 	own, enemy := p.byColour[us], p.byColour[them]
 	occ := own | enemy
@@ -67,13 +81,17 @@ func (p *position) generate(l *moveList) {
 	// King moves: test each destination with the king lifted off the board,
 	// so it cannot hide behind itself from a slider.
 	occNoKing := occ &^ bit(ks)
-	for t := kingAttacks[ks] &^ own; t != 0; {
+	kingTo := kingAttacks[ks] &^ own
+	if mode == genTactical {
+		kingTo &= enemy
+	}
+	for t := kingTo; t != 0; {
 		to := popLSB(&t)
 		if !p.attacked(to, them, occNoKing) {
 			l.add(newMove(ks, to, moveNormal))
 		}
 	}
-	if bits.OnesCount64(checkers) > 1 {
+	if bits.OnesCount64(checkers) > 1 || mode == genAny && l.n > 0 {
 		return
 	}
 
@@ -84,9 +102,14 @@ func (p *position) generate(l *moveList) {
 	if checkers != 0 {
 		c := bits.TrailingZeros64(checkers)
 		target &= between[ks][c] | checkers
-	} else {
+	} else if mode != genTactical {
 		p.genCastles(l, occ)
 	}
+	pieceTarget := target // where pieces other than pawns may go
+	if mode == genTactical {
+		pieceTarget &= enemy
+	}
+	stop := mode == genAny // at the first move found
 
 	// Pins: an enemy slider on a line to our king with exactly one of our
 	// pieces between pins that piece to the line.
@@ -98,30 +121,44 @@ func (p *position) generate(l *moveList) {
 		}
 	}
 
+	if stop && l.n > 0 {
+		return
+	}
 	for b := p.byKind[knight] & own &^ pinned; b != 0; {
 		from := popLSB(&b)
-		l.addAll(from, knightAttacks[from]&target)
+		l.addAll(from, knightAttacks[from]&pieceTarget)
+		if stop && l.n > 0 {
+			return
+		}
 	}
 	for b := (p.byKind[bishop] | p.byKind[queen]) & own; b != 0; {
 		from := popLSB(&b)
-		t := bishopAttacks(from, occ) & target
+		t := bishopAttacks(from, occ) & pieceTarget
 		if pinned&bit(from) != 0 {
 			t &= line[ks][from]
 		}
 		l.addAll(from, t)
+		if stop && l.n > 0 {
+			return
+		}
 	}
 	for b := (p.byKind[rook] | p.byKind[queen]) & own; b != 0; {
 		from := popLSB(&b)
-		t := rookAttacks(from, occ) & target
+		t := rookAttacks(from, occ) & pieceTarget
 		if pinned&bit(from) != 0 {
 			t &= line[ks][from]
 		}
 		l.addAll(from, t)
+		if stop && l.n > 0 {
+			return
+		}
 	}
-	p.genPawns(l, us, occ, enemy, target, pinned, ks)
+	p.genPawns(l, us, occ, enemy, target, pinned, ks, mode == genTactical)
 }
 
-func (p *position) genPawns(l *moveList, us int, occ, enemy, target, pinned bitboard, ks int) {
+// genPawns adds the pawns' moves; tactical leaves out those that neither
+// capture nor promote.
+func (p *position) genPawns(l *moveList, us int, occ, enemy, target, pinned bitboard, ks int, tactical bool) {
 	pawns := p.pieces(us, pawn)
 	lastRank, doubleRank, fwd := rank8, rank3, 8
 	if us == black {
@@ -135,9 +172,9 @@ func (p *position) genPawns(l *moveList, us int, occ, enemy, target, pinned bitb
 		}
 		one := from + fwd
 		var pushes bitboard
-		if occ&bit(one) == 0 {
+		if occ&bit(one) == 0 && (!tactical || bit(one)&lastRank != 0) {
 			pushes = bit(one)
-			if bit(one)&doubleRank != 0 && occ&bit(one+fwd) == 0 {
+			if !tactical && bit(one)&doubleRank != 0 && occ&bit(one+fwd) == 0 {
 				if bit(one+fwd)&allowed != 0 {
 					l.add(newMove(from, one+fwd, moveDouble))
 				}

@@ -14,7 +14,83 @@ var _ games.Searchable = (*Game)(nil)
 
 // SearchState starts a fast-path state at the current position.
 func (g *Game) SearchState() (games.SearchState, bool) {
-	return &searchState{Levels: games.NewLevels(searchLevel{pos: g.pos, hash: zobrist(&g.pos), version: 1})}, true
+	root := searchLevel{pos: g.pos, hash: zobrist(&g.pos), version: 1}
+	for sq, pc := range g.pos.board {
+		root.placement.add(pc, sq)
+	}
+	return &searchState{Levels: games.NewLevels(root)}, true
+}
+
+// placement is Positional's sums, White's minus Black's, kept up to date
+// from level to level with the squares a move changes: the pieces other
+// than kings by their tables, and the kings by both of theirs (which one
+// counts depends on whether queens are left).
+type placement struct{ pieces, kingMid, kingEnd int }
+
+func (pl *placement) add(pc piece, sq int) {
+	if pc != 0 {
+		pl.pieces += int(pstPieces[pc][sq])
+		pl.kingMid += int(pstKingMid[pc][sq])
+		pl.kingEnd += int(pstKingEnd[pc][sq])
+	}
+}
+
+// play follows m from prev to next: the squares it empties and fills,
+// the pawn taken en passant and the castling rook.
+func (pl *placement) play(prev, next *position, m move) {
+	from, to := m.from(), m.to()
+	pl.remove(prev.board[from], from)
+	pl.remove(prev.board[to], to)
+	pl.add(next.board[to], to)
+	switch m.kind() {
+	case moveEnPassant:
+		capSq := to - 8
+		if prev.stm == black {
+			capSq = to + 8
+		}
+		pl.remove(prev.board[capSq], capSq)
+	case moveCastle:
+		rFrom, rTo := to+1, to-1
+		if to < from {
+			rFrom, rTo = to-2, to+1
+		}
+		pl.remove(prev.board[rFrom], rFrom)
+		pl.add(next.board[rTo], rTo)
+	}
+}
+
+func (pl *placement) remove(pc piece, sq int) {
+	if pc != 0 {
+		pl.pieces -= int(pstPieces[pc][sq])
+		pl.kingMid -= int(pstKingMid[pc][sq])
+		pl.kingEnd -= int(pstKingEnd[pc][sq])
+	}
+}
+
+// pstPieces, pstKingMid and pstKingEnd are pst and kingEndgame by piece
+// code and square as Positional counts them: mirrored and negated for
+// Black, kings only in the kings' tables and only there.
+var pstPieces, pstKingMid, pstKingEnd = buildPlacementTables()
+
+func buildPlacementTables() (pieces, kingMid, kingEnd [13][64]int16) {
+	for c := white; c <= black; c++ {
+		for k := pawn; k <= king; k++ {
+			pc := makePiece(c, k)
+			for sq := 0; sq < 64; sq++ {
+				rel, sign := sq, int16(1)
+				if c == black {
+					rel, sign = sq^56, -1
+				}
+				if k == king {
+					kingMid[pc][sq] = sign * int16(pst[king][rel])
+					kingEnd[pc][sq] = sign * int16(kingEndgame[rel])
+				} else {
+					pieces[pc][sq] = sign * int16(pst[k][rel])
+				}
+			}
+		}
+	}
+	return
 }
 
 type searchLevel struct {
@@ -22,6 +98,13 @@ type searchLevel struct {
 	hash      uint64
 	list      moveList
 	generated bool
+	// the captures and promotions alone, while the whole list is not
+	// needed (the capture search asks for no more)
+	tactical    moveList
+	tacticalSet bool
+	// whether there is a legal move, once asked without the whole list
+	anyMove, anyKnown bool
+	placement         placement
 	// the verdict of Status, once asked
 	judged bool
 	over   bool
@@ -55,12 +138,14 @@ func (s *searchState) entering(next *searchLevel, code uint32) {
 	next.version++
 	next.made, next.parent = code, s.Cur().version
 	next.generated, next.judged = false, false
+	next.tacticalSet, next.anyKnown = false, false
 	s.Enter()
 }
 
 type searchState struct {
 	games.Levels[searchLevel]
 	games.NoChance
+	probe moveList // scratch for hasMove
 }
 
 func (s *searchState) cur() *searchLevel { return s.Cur() }
@@ -73,6 +158,39 @@ func (s *searchState) legal() *moveList {
 		l.generated = true
 	}
 	return &l.list
+}
+
+// captures lists the legal captures and promotions, in the order of the
+// whole list: from that list when it is made, else on their own.
+func (s *searchState) captures() *moveList {
+	l := s.cur()
+	if l.generated {
+		return &l.list
+	}
+	if !l.tacticalSet {
+		l.tactical.n = 0
+		l.pos.gen(&l.tactical, genTactical)
+		l.tacticalSet = true
+	}
+	return &l.tactical
+}
+
+// hasMove says whether the side to move has a legal move, from a list
+// already made where there is one, else by a generator that stops at the
+// first move it finds (most nodes of the capture search need no more).
+func (s *searchState) hasMove() bool {
+	l := s.cur()
+	switch {
+	case l.generated:
+		return l.list.n > 0
+	case l.tacticalSet && l.tactical.n > 0:
+		return true
+	case !l.anyKnown:
+		s.probe.n = 0
+		l.pos.gen(&s.probe, genAny)
+		l.anyMove, l.anyKnown = s.probe.n > 0, true
+	}
+	return l.anyMove
 }
 
 func (s *searchState) Player() games.Player { return games.Player(s.cur().pos.stm) }
@@ -90,7 +208,7 @@ func (s *searchState) Status() (bool, games.Player) {
 
 func (s *searchState) judge() (bool, games.Player) {
 	p := &s.cur().pos
-	if s.legal().n == 0 {
+	if !s.hasMove() {
 		if p.inCheck() {
 			return true, games.Player(p.stm ^ 1)
 		}
@@ -107,8 +225,7 @@ func (s *searchState) Hash() uint64 { return s.cur().hash }
 var searchKinds = [6]games.PieceKind{games.Pawn, games.Knight, games.Bishop, games.Rook, games.Queen, games.King}
 
 func (s *searchState) Moves(buf []games.SearchMove, tactical bool) []games.SearchMove {
-	l := s.legal()
-	p := &s.cur().pos
+	l, p := s.list(tactical), &s.cur().pos
 	for _, m := range l.moves[:l.n] {
 		if tactical && p.board[m.to()] == 0 && m.kind() != moveEnPassant && !m.isPromotion() {
 			continue
@@ -127,6 +244,49 @@ func (s *searchState) Moves(buf []games.SearchMove, tactical bool) []games.Searc
 	return buf
 }
 
+// list is the moves Moves reads: the whole list, or the captures and
+// promotions alone while it is not made.
+func (s *searchState) list(tactical bool) *moveList {
+	if tactical {
+		return s.captures()
+	}
+	return s.legal()
+}
+
+// KindMoves lists what Moves does, with the kinds as indexes of Kinds
+// (the piece codes' own kinds) and the facts of captures
+// (games.KindLister).
+func (s *searchState) KindMoves(buf []games.KindMove, tactical bool) []games.KindMove {
+	l, p := s.list(tactical), &s.cur().pos
+	for _, m := range l.moves[:l.n] {
+		buf = appendKindMove(buf, p, m, tactical)
+	}
+	return buf
+}
+
+// appendKindMove appends m as KindMoves lists it, unless the capture
+// search has no use for it.
+func appendKindMove(buf []games.KindMove, p *position, m move, tactical bool) []games.KindMove {
+	to := m.to()
+	c := p.board[to]
+	if tactical && c == 0 && m.kind() != moveEnPassant && !m.isPromotion() {
+		return buf
+	}
+	km := games.KindMove{Code: uint32(m), Victim: -1, Promotion: -1}
+	if c != 0 {
+		km.Victim = int8(c.kind())
+	} else if m.kind() == moveEnPassant {
+		km.Victim = pawn
+	}
+	if km.Victim >= 0 {
+		km.Mover, km.Target = int8(p.board[m.from()].kind()), int32(to)
+	}
+	if m.isPromotion() {
+		km.Promotion = int8(m.promotion())
+	}
+	return append(buf, km)
+}
+
 func (s *searchState) Push(m games.SearchMove, _ int) {
 	if s.reuse(m.Code) {
 		return
@@ -135,6 +295,8 @@ func (s *searchState) Push(m games.SearchMove, _ int) {
 	next.pos = prev.pos
 	next.pos.play(move(m.Code))
 	next.hash = hashAfter(&prev.pos, &next.pos, move(m.Code), prev.hash)
+	next.placement = prev.placement
+	next.placement.play(&prev.pos, &next.pos, move(m.Code))
 	s.entering(next, m.Code)
 }
 
@@ -160,7 +322,20 @@ func (s *searchState) Move(m games.SearchMove) games.Move {
 // piece-square tables below; the king's table depends on whether queens
 // are left.
 func (s *searchState) Positional() int {
-	p := &s.cur().pos
+	l := s.cur()
+	score := l.placement.pieces + l.placement.kingMid
+	if l.pos.byKind[queen] == 0 {
+		score = l.placement.pieces + l.placement.kingEnd
+	}
+	if l.pos.stm == black {
+		score = -score
+	}
+	return score + 10 // the side to move has the tempo
+}
+
+// positionalByBoard is Positional worked out from the board alone, square
+// by square: what the placement sums must always equal.
+func positionalByBoard(p *position) int {
 	endgame := p.byKind[queen] == 0
 	score := 0
 	for c := white; c <= black; c++ {
@@ -185,7 +360,7 @@ func (s *searchState) Positional() int {
 	if p.stm == black {
 		score = -score
 	}
-	return score + 10 // the side to move has the tempo
+	return score + 10
 }
 
 // pst[kind][square from White's side]: hundredths of a pawn. Built from
@@ -345,6 +520,7 @@ func (s *searchState) PushPass() {
 	}
 	prev, next := s.Above()
 	next.pos = prev.pos
+	next.placement = prev.placement
 	next.pos.passTurn()
 	next.hash = prev.hash ^ zobBlack // the side flips, en passant lapses
 	if prev.pos.ep >= 0 {
@@ -354,7 +530,7 @@ func (s *searchState) PushPass() {
 }
 
 func (s *searchState) InCheck() bool          { return s.cur().pos.inCheck() }
-func (s *searchState) HasMove() bool          { return s.legal().n > 0 }
+func (s *searchState) HasMove() bool          { return s.hasMove() }
 func (s *searchState) Halfmove() int          { return s.cur().pos.halfmove }
 func (s *searchState) SideToMove() games.Side { return games.Side(s.cur().pos.stm) }
 
@@ -380,4 +556,50 @@ func (s *searchState) Target(m games.SearchMove) int { return move(m.Code).to() 
 // Mover is the kind of piece m moves.
 func (s *searchState) Mover(m games.SearchMove) games.PieceKind {
 	return searchKinds[s.cur().pos.board[move(m.Code).from()].kind()]
+}
+
+// GivesCheck says whether m leaves the opponent in check, as InCheck would
+// once it is pushed (games.CheckGiver): for an ordinary move, the attacks
+// on their king with the piece on its new square, without copying the
+// position or hashing it; castling, en passant and promotions are played
+// on a copy.
+func (s *searchState) GivesCheck(sm games.SearchMove) bool {
+	p := &s.cur().pos
+	m := move(sm.Code)
+	if k := m.kind(); k != moveNormal && k != moveDouble {
+		q := *p
+		q.play(m)
+		return q.inCheck()
+	}
+	us := p.stm
+	from, to := m.from(), m.to()
+	fromTo := bit(from) | bit(to)
+	occ := p.occupied()&^bit(from) | bit(to)
+	ours := p.byColour[us]
+	var after [6]bitboard // our pieces by kind once m is made
+	for k := pawn; k <= king; k++ {
+		after[k] = p.byKind[k] & ours
+	}
+	after[p.board[from].kind()] ^= fromTo
+	ksq := p.kingSquare(us ^ 1)
+	return pawnAttacks[us^1][ksq]&after[pawn] != 0 ||
+		knightAttacks[ksq]&after[knight] != 0 ||
+		kingAttacks[ksq]&after[king] != 0 ||
+		bishopAttacks(ksq, occ)&(after[bishop]|after[queen]) != 0 ||
+		rookAttacks(ksq, occ)&(after[rook]|after[queen]) != 0
+}
+
+// LegalMove finds code among the legal moves (games.MoveLookup). Listing
+// them costs little here; what a cut on the table's move spares is
+// reading and ordering the whole list.
+func (s *searchState) LegalMove(code uint32) (games.KindMove, bool) {
+	l := s.legal()
+	p := &s.cur().pos
+	for _, m := range l.moves[:l.n] {
+		if uint32(m) == code {
+			var one [1]games.KindMove
+			return appendKindMove(one[:0], p, m, false)[0], true
+		}
+	}
+	return games.KindMove{}, false
 }
