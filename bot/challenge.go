@@ -10,6 +10,7 @@ import (
 
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/levels"
 )
 
 // ChallengeLifetime is how long an unanswered challenge stays open.
@@ -351,4 +352,14 @@ func (b *Bot) btnCancel(ctx context.Context, r *request, id int64) error {
 		}
 		return nil
 	})
+}
+
+// levelChoices are the computer's levels as command choices, each named
+// with its measured strength so that players know what they choose.
+func levelChoices() []*discordgo.ApplicationCommandOptionChoice {
+	var out []*discordgo.ApplicationCommandOptionChoice
+	for n := 1; n <= levels.Count; n++ {
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: levels.Label(n), Value: n})
+	}
+	return out
 }

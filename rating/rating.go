@@ -152,8 +152,14 @@ func Fit(results []Result, anchors map[string]float64, prior float64) ([]Rating,
 			}
 		}
 		inv, err := invert(info)
-		if err != nil {
+		if err != nil && iter == 0 {
 			return nil, errors.New("rating: some players are not linked to an anchor by games")
+		}
+		if err != nil {
+			// Linked at the start, flat now: ratings running off to
+			// infinity, as for a group that lost every game it played
+			// against the others.
+			return nil, errors.New("rating: no finite fit (some players won or lost every game against the rest): use a prior")
 		}
 		cov = inv
 		largest := 0.0
@@ -172,7 +178,7 @@ func Fit(results []Result, anchors map[string]float64, prior float64) ([]Rating,
 			break
 		}
 		if iter == 500 {
-			return nil, errors.New("rating: no finite fit (someone won or lost every game): use a prior")
+			return nil, errors.New("rating: no finite fit (some players won or lost every game against the rest): use a prior")
 		}
 	}
 	var ratings []Rating

@@ -3,6 +3,7 @@ package rating
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -124,7 +125,12 @@ func TestFitPriorAndRefusals(t *testing.T) {
 	if want := 1000 + 400*math.Log10(41); math.Abs(ratings[0].Elo-want) > 1e-6 {
 		t.Fatalf("with a prior: %+v, want %.1f", ratings[0], want)
 	}
-	if _, err := Fit(append(sweep, Result{A: "y", B: "z", Wins: 3, Losses: 2}), map[string]float64{"a": 1000}, 1); err == nil {
+	// y lost every game, though to a player who is not swept himself.
+	chain := []Result{{A: "x", B: "a", Wins: 3, Losses: 1}, {A: "y", B: "x", Losses: 5}}
+	if _, err := Fit(chain, map[string]float64{"a": 1000}, 0); err == nil || !strings.Contains(err.Error(), "no finite fit") {
+		t.Fatalf("a player who lost every game: %v", err)
+	}
+	if _, err := Fit(append(sweep, Result{A: "y", B: "z", Wins: 3, Losses: 2}), map[string]float64{"a": 1000}, 1); err == nil || !strings.Contains(err.Error(), "not linked") {
 		t.Fatal("y and z have no link to the anchor but were rated")
 	}
 	if _, err := Fit(sweep, nil, 1); err == nil {
