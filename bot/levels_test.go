@@ -41,7 +41,7 @@ func TestLevelChoicesAndHelpShowStrength(t *testing.T) {
 					t.Errorf("/%s level choice %d: %q = %v", c.Name, n, ch.Name, ch.Value)
 				}
 				s, _ := levels.Of(n)
-				if !strings.Contains(ch.Name, s.Words) || !strings.Contains(ch.Name, "in chess") {
+				if !strings.Contains(ch.Name, s.Words) || !strings.Contains(ch.Name, "chess Elo") {
 					t.Errorf("/%s level choice %q does not say its strength", c.Name, ch.Name)
 				}
 			}

@@ -34,10 +34,38 @@ type Strength struct {
 var table = [Count + 1]Strength{
 	{},
 	{Words: "newcomer", ChessElo: -60, ChessError: 599},
-	{Words: "beginner", ChessElo: 386, ChessError: 525},
-	{Words: "casual player", ChessElo: 1031, ChessError: 195},
-	{Words: "club player", ChessElo: 1640, ChessError: 90},
-	{Words: "strong club player", ChessElo: 1810, ChessError: 92},
+	{Words: "beginner", ChessElo: 386, ChessError: 525, Variants: map[string][2]int{
+		"angle":        {280, 199},
+		"bede":         {645, 487},
+		"bermuda":      {311, 212},
+		"beryl":        {202, 174},
+		"spindecision": {139, 161},
+		"randommove":   {391, 253},
+	}},
+	{Words: "casual player", ChessElo: 1031, ChessError: 195, Variants: map[string][2]int{
+		"angle":        {725, 351},
+		"bede":         {925, 527},
+		"bermuda":      {451, 266},
+		"beryl":        {404, 247},
+		"spindecision": {279, 227},
+		"randommove":   {642, 316},
+	}},
+	{Words: "club player", ChessElo: 1640, ChessError: 90, Variants: map[string][2]int{
+		"angle":        {951, 395},
+		"bede":         {1445, 632},
+		"bermuda":      {896, 393},
+		"beryl":        {752, 337},
+		"spindecision": {626, 323},
+		"randommove":   {802, 356},
+	}},
+	{Words: "strong club player", ChessElo: 1810, ChessError: 92, Variants: map[string][2]int{
+		"angle":        {984, 422},
+		"bede":         {1756, 666},
+		"bermuda":      {1176, 440},
+		"beryl":        {891, 373},
+		"spindecision": {729, 358},
+		"randommove":   {835, 386},
+	}},
 }
 
 // Of returns level n's strength; ok is false outside 1 to Count.
@@ -82,7 +110,7 @@ func Label(n int) string {
 	if n == Default {
 		words += ", the default"
 	}
-	label := fmt.Sprintf("%d — %s: %s Elo in chess", n, words, chessRating(s))
+	label := fmt.Sprintf("%d — %s: %s chess Elo", n, words, chessRating(s))
 	if lo, hi, ok := variantRange(s); ok && n > 1 {
 		label += "; " + gain(lo, hi) + " over level 1 in the variants"
 	}

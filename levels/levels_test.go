@@ -18,7 +18,7 @@ func TestLabels(t *testing.T) {
 		}
 		label := Label(n)
 		t.Logf("%d characters: %s", utf8.RuneCountInString(label), label)
-		if utf8.RuneCountInString(label) > 100 || !strings.HasPrefix(label, string(rune('0'+n))+" — "+s.Words) || !strings.Contains(label, "Elo in chess") {
+		if utf8.RuneCountInString(label) > 100 || !strings.HasPrefix(label, string(rune('0'+n))+" — "+s.Words) || !strings.Contains(label, "chess Elo") {
 			t.Errorf("label %q", label)
 		}
 		if strings.Contains(label, "default") != (n == Default) {
