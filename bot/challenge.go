@@ -9,6 +9,7 @@ import (
 
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/levels"
 	"github.com/bermudachess/bermuda/play"
 )
 
@@ -296,4 +297,14 @@ func (b *Bot) btnDecline(ctx context.Context, r *request, id int64) error {
 
 func (b *Bot) btnCancel(ctx context.Context, r *request, id int64) error {
 	return b.answerChallenge(ctx, r, id, "cancelled", "cancel")
+}
+
+// levelChoices are the computer's levels as command choices, each named
+// with its measured strength so that players know what they choose.
+func levelChoices() []*discordgo.ApplicationCommandOptionChoice {
+	var out []*discordgo.ApplicationCommandOptionChoice
+	for n := 1; n <= levels.Count; n++ {
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: levels.Label(n), Value: n})
+	}
+	return out
 }

@@ -51,8 +51,7 @@ func Commands() []*discordgo.ApplicationCommand {
 			{Type: discordgo.ApplicationCommandOptionString, Name: "color", Description: "Your side (default random)", Choices: []*discordgo.ApplicationCommandOptionChoice{
 				{Name: "White (first player)", Value: "white"}, {Name: "Black (second player)", Value: "black"}, {Name: "Random", Value: "random"}}},
 			{Type: discordgo.ApplicationCommandOptionInteger, Name: "days", Description: "Days per move (default: the server's)", Choices: daysChoices()},
-			{Type: discordgo.ApplicationCommandOptionInteger, Name: "level", Description: "Playing me, the computer: its strength (default 3)", Choices: []*discordgo.ApplicationCommandOptionChoice{
-				{Name: "1 — beginner", Value: 1}, {Name: "2", Value: 2}, {Name: "3 — default", Value: 3}, {Name: "4", Value: 4}, {Name: "5 — strongest", Value: 5}}},
+			{Type: discordgo.ApplicationCommandOptionInteger, Name: "level", Description: "Playing me, the computer: its strength (default 3)", Choices: levelChoices()},
 		}},
 		{Name: "move", Description: "Play a move in this game thread", DMPermission: &dm, Options: []*discordgo.ApplicationCommandOption{
 			{Type: discordgo.ApplicationCommandOptionString, Name: "move", Description: "The move, e.g. e2e4 or Nf3 (suggestions as you type)", Required: true, Autocomplete: true},
@@ -130,7 +129,6 @@ func tournamentCommand() *discordgo.ApplicationCommand {
 		sub("list", "Upcoming, running and finished tournaments in this server"),
 		sub("start_round", "Start the next round now, once every game of this one is over (organisers)", id("Which tournament (default: the newest)")),
 		sub("add_computer", "Enter the computer to make numbers even; unrated for it (organisers)", id("Which tournament (default: the newest open one)"),
-			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "level", Description: "Its strength (default 3)", Choices: []*discordgo.ApplicationCommandOptionChoice{
-				{Name: "1 — beginner", Value: 1}, {Name: "2", Value: 2}, {Name: "3 — default", Value: 3}, {Name: "4", Value: 4}, {Name: "5 — strongest", Value: 5}}}),
+			&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "level", Description: "Its strength (default 3)", Choices: levelChoices()}),
 	}}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/levels"
 )
 
 // InvitePermissions is the permission integer the bot asks for on invite.
@@ -191,7 +192,7 @@ func (b *Bot) cmdHelp(ctx context.Context, r *request) error {
 	app := b.appID
 	b.mu.Unlock()
 	text := "**Bermuda** hosts five strange chess variants, played move by move in a thread over days.\n" +
-		"• `/challenge variant [opponent] [color] [days]` — invite a player (or anyone); `opponent:@me [level]` plays the computer (levels 1–5) at once, unrated.\n" +
+		"• `/challenge variant [opponent] [color] [days]` — invite a player (or anyone); `opponent:@me [level]` plays the computer (levels " + levels.Summary() + ") at once, unrated.\n" +
 		"• To move, press **Move** under the board: a private picker shows your pieces that can move, then where the one you choose can go (and a promotion or declaration when the rules ask). Nothing to type.\n" +
 		"• In the thread: `/move` to type a move instead, `/moves [from]`, `/board`, `/draw`, `/resign`, `/abort` (before both have moved), `/export [gif]`, `/rematch`; after moving, `/premove` queues answers to their next moves (variants without dice).\n" +
 		"• After a game: **Review** under the result (or `/review`) — the engine judges every move: accuracy, mistakes, luck with dice, and your mistakes to solve again.\n" +

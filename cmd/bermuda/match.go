@@ -291,6 +291,12 @@ func newMatchPlayer(spec, variant string, moveTime time.Duration, seed uint64) (
 			if !ok || err != nil || n < 0 {
 				return nil, usagef("player %q: piece values are written kind=hundredths, e.g. ai:5,ship=480", spec)
 			}
+			if k == "nodes" {
+				// A node budget instead of -movetime: the same strength
+				// whatever else the machine is doing (rating runs).
+				p.nodes = int64(n)
+				continue
+			}
 			if p.values == nil {
 				p.values = engine.VariantPieceValues(variant)
 			}
@@ -340,13 +346,23 @@ type aiPlayer struct {
 	rng      *rand.Rand
 	spec     string
 	values   map[games.PieceKind]int // nil: the engine's own
+	nodes    int64                   // >0: this many nodes a move instead of moveTime
 	history  []games.Game            // the game's positions before the one to play
 }
 
-func (p *aiPlayer) name() string   { return fmt.Sprintf("%s (%v/move)", p.spec, p.moveTime) }
+func (p *aiPlayer) name() string {
+	if p.nodes > 0 {
+		return p.spec
+	}
+	return fmt.Sprintf("%s (%v/move)", p.spec, p.moveTime)
+}
 func (p *aiPlayer) newGame() error { return nil }
 func (p *aiPlayer) close()         {}
 func (p *aiPlayer) choose(ctx context.Context, g games.Game, _ []string) (string, error) {
-	r, err := engine.Search(ctx, g, engine.Limits{Level: p.level, MoveTime: p.moveTime, Seed: p.rng.Uint64(), PieceValues: p.values, History: p.history})
+	lim := engine.Limits{Level: p.level, MoveTime: p.moveTime, Seed: p.rng.Uint64(), PieceValues: p.values, History: p.history}
+	if p.nodes > 0 {
+		lim.MoveTime, lim.Nodes = 0, p.nodes
+	}
+	r, err := engine.Search(ctx, g, lim)
 	return r.Move.Notation, err
 }
