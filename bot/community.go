@@ -193,14 +193,14 @@ func (b *Bot) cmdHelp(ctx context.Context, r *request) error {
 	b.mu.Unlock()
 	text := "**Bermuda** hosts five strange chess variants, played move by move in a thread over days.\n" +
 		"• `/challenge variant [opponent] [color] [days]` — invite a player (or anyone); `opponent:@me [level]` plays the computer (levels " + levels.Summary() + ") at once, unrated.\n" +
-		"• To move, press **Move** under the board: a private picker shows your pieces that can move, then where the one you choose can go (and a promotion or declaration when the rules ask). Nothing to type.\n" +
-		"• In the thread: `/move` to type a move instead, `/moves [from]`, `/board`, `/draw`, `/resign`, `/abort` (before both have moved), `/export [gif]`, `/rematch`; after moving, `/premove` queues answers to their next moves (variants without dice).\n" +
+		"• To move, press **Move** under the board: a private picker shows your pieces that can move, then where the one you choose can go (then a promotion or declaration if the rules ask).\n" +
+		"• In the thread: `/move` to type a move instead, `/moves [from]`, `/board`, `/draw`, `/resign`, `/abort` (before both move), `/export [gif]`, `/rematch`; after moving, `/premove` queues answers to their next moves (variants without dice).\n" +
 		"• After a game: **Review** under the result (or `/review`) — the engine judges every move: accuracy, mistakes, luck with dice, and your mistakes to solve again.\n" +
 		"• `/puzzle [variant]` — a puzzle near your puzzle rating, privately; **Hint** names the piece.\n" +
 		"• `/tournament create variant rounds days` — a Swiss tournament at correspondence pace; `standings`, `withdraw`, `list`; organisers `cancel`, `start_round`, `add_computer`.\n" +
 		"• `/rules variant [piece]` — how a variant plays, with pictures. `/leaderboard`, `/stats` (ratings, chart, puzzle ratings and streaks), `/games`.\n" +
 		"• `/notify` — mentions, a DM or a daily digest when it's your move; `/games mine:True` — your games everywhere, your move first.\n" +
-		"• Every die roll is posted as its own message. Time control: days per move; a reminder at 80% of the time; running out loses.\n" +
+		"• Each die roll gets its own message. Time control: days per move; a reminder at 80% of the time; running out loses.\n" +
 		"• `/vacation start days [from]` — a holiday, now or planned: your clocks stop in all your games (30 days a year); `end`, `status`.\n" +
 		"• Server managers: `/settings days` (default time control), `tournament_role` (who may run tournaments), `puzzle_channel` (a daily puzzle), `pages` (game pages on the web).\n"
 	if app != "" {
