@@ -12,6 +12,7 @@ import (
 type Stats struct {
 	Positions int            // positions looked at (the game not over)
 	Found     int            // puzzles kept
+	Longer    int            // of them, found before the position first looked at (Miner.earlier)
 	Rejected  map[string]int // by reason (the Reject constants)
 }
 
@@ -52,7 +53,9 @@ type Miner struct {
 // to act gained at least SwingE since the position before (the opponent
 // may have erred) are looked at further. Those are screened with a cheap
 // search; where one move stands out they are searched in full
-// (Position). After a puzzle, the positions its line covers are skipped.
+// (Position). A score that turns into a forced win (a mate found) is
+// looked at whatever it was before. After a puzzle, the positions its
+// line covers are skipped.
 func (m *Miner) Game(ctx context.Context, positions []games.Game, expected []float64) ([]Puzzle, error) {
 	o := m.Opts.withDefaults()
 	var out []Puzzle
@@ -78,7 +81,7 @@ func (m *Miner) Game(ctx context.Context, positions []games.Game, expected []flo
 				prevE = 1 - prevE
 			}
 		}
-		if expected != nil && !math.IsNaN(known[i]) && !math.IsNaN(prevE) && known[i]-prevE < SwingE {
+		if expected != nil && !math.IsNaN(known[i]) && !math.IsNaN(prevE) && known[i]-prevE < SwingE && !(known[i] == 1 && prevE < 1) {
 			seen[g.Key()] = true
 			m.Stats.reject(RejectNoSwing)
 			continue
@@ -92,6 +95,11 @@ func (m *Miner) Game(ctx context.Context, positions []games.Game, expected []flo
 		if reason != "" {
 			continue
 		}
+		if longer, err := m.earlier(ctx, positions, known, i, o); err != nil {
+			return out, err
+		} else if longer != nil {
+			p = *longer
+		}
 		out = append(out, p)
 		for j := 1; j < len(p.Solution) && i+1 < len(positions); j++ {
 			i++ // the line's own positions are the same puzzle again
@@ -99,6 +107,46 @@ func (m *Miner) Game(ctx context.Context, positions []games.Game, expected []flo
 		}
 	}
 	return out, nil
+}
+
+// MaxBack is how many of the solver's earlier turns Miner.Game tries
+// before a puzzle it found.
+const MaxBack = 3
+
+// earlier looks for a longer puzzle ending in the one found at position
+// i: the solver's earlier turns in the game, nearest first, as long as
+// each gives a puzzle (the game's own shallow search did not see that the
+// win was already there, so no swing marked them). The longest found
+// replaces the one at i, whose line it contains; nil if none.
+func (m *Miner) earlier(ctx context.Context, positions []games.Game, known []float64, i int, o Options) (*Puzzle, error) {
+	solver := positions[i].Turn().Player
+	var best *Puzzle
+	back := 0
+	for j := i - 1; j >= 1 && back < MaxBack; j-- {
+		if positions[j].Turn().Player != solver || positions[j-1].Turn().Player == solver {
+			continue // not the start of one of the solver's turns
+		}
+		back++
+		seen := map[string]bool{}
+		for _, g := range positions[:j] {
+			seen[g.Key()] = true
+		}
+		prevE := 1 - known[j-1]
+		m.Stats.Positions++
+		p, _, reason, err := m.candidate(ctx, positions[j], prevE, seen, o)
+		if err != nil {
+			return nil, err
+		}
+		if reason != "" || p.Solvers() <= 1 {
+			break
+		}
+		best = &p
+		m.Stats.Found-- // it replaces the puzzle found at i
+	}
+	if best != nil {
+		m.Stats.Longer++
+	}
+	return best, nil
 }
 
 // Branches mines the positions self-play reached by a random move in place
@@ -166,7 +214,10 @@ func (m *Miner) candidate(ctx context.Context, g games.Game, prevE float64, seen
 const SwingE = 0.15
 
 // screenReason is why a cheap look already rules a position out ("" if
-// it does not).
+// it does not). A forced win (mate, a king taken) that the solver did not
+// have before the opponent's move is no win that was already there, as
+// Lichess's generator looks for mates whenever the game's score turns
+// into one.
 func screenReason(d decision, prevE float64) string {
 	switch {
 	case d.onlyMove:
@@ -175,7 +226,7 @@ func screenReason(d decision, prevE float64) string {
 		return RejectNoClearBest
 	case d.kind() == "":
 		return RejectNeither
-	case d.kind() == "win" && !math.IsNaN(prevE) && prevE >= AlreadyWonE:
+	case d.kind() == "win" && !math.IsNaN(prevE) && prevE >= d.curve.AlreadyWonE && (!d.forcedWin || prevE >= 1):
 		return RejectAlreadyWon
 	}
 	return ""
@@ -235,9 +286,12 @@ func (m *Miner) position(ctx context.Context, g games.Game, prevE float64, seen 
 		if err != nil {
 			return Puzzle{}, "", err
 		}
-		if (kind == "win" && e < WinE) || (kind == "save" && e < SaveE) {
+		if (kind == "win" && e < d.curve.WinE) || (kind == "save" && e < SaveE) {
 			return Puzzle{}, RejectFades, nil
 		}
+	}
+	if reason := shapeReason(g, line, end); reason != "" {
+		return Puzzle{}, reason, nil
 	}
 	p := Puzzle{Variant: g.Variant(), Position: g.Position()}
 	for _, st := range line {
@@ -249,7 +303,7 @@ func (m *Miner) position(ctx context.Context, g games.Game, prevE float64, seen 
 	if err != nil {
 		return Puzzle{}, "", err
 	}
-	p.Rating = RatingForDepth(depth)
+	p.Rating = Rating(depth, solverMoves(line), !captures(line[0]), d.eBest-d.eSec)
 	if err := Verify(ctx, &p, o); err != nil {
 		if _, ok := err.(*VerifyError); ok {
 			return Puzzle{}, RejectDeeper, nil
@@ -265,9 +319,25 @@ func lineBefore(g games.Game, line []step) games.Game {
 	return before
 }
 
-// RatingForDepth is a puzzle's starting rating from the shallowest search
-// depth (plies) that already finds its first move clearly best.
-func RatingForDepth(depth int) int { return 1000 + 150*depth }
+// Rating is a puzzle's starting rating: from the shallowest search depth
+// (plies) that already finds its first move clearly best, how many moves
+// the solver must find, whether the first is a quiet move (harder to see
+// than a capture), and how far it stands out (gap: the best move's E less
+// the second's; a narrow margin is harder to be sure of). Lichess's
+// ratings come from its players' attempts; ours start from this guess and
+// the bot's Glicko-2 updates move them.
+func Rating(depth, solverMoves int, quiet bool, gap float64) int {
+	r := 700 + 120*min(depth, 12) + 220*(solverMoves-1)
+	if quiet {
+		r += 150
+	}
+	t := min(max((gap-Margin)/(1-Margin), 0), 1)
+	r += int(math.Round(150 * (1 - t)))
+	return min(r, 2800)
+}
+
+// MinRating is the lowest rating Rating gives.
+const MinRating = 820
 
 // firstClearDepth is the shallowest depth, up to max, at which move is
 // clearly best in g.

@@ -32,7 +32,7 @@ func TestShippedSetsLoad(t *testing.T) {
 			if err := CheckLegal(p); err != nil {
 				t.Errorf("%s: %v", v.ID, err)
 			}
-			if p.Rating < RatingForDepth(1) || len(p.Themes) == 0 {
+			if p.Rating < MinRating || len(p.Themes) == 0 {
 				t.Errorf("%s: rating %d, themes %v", p.ID, p.Rating, p.Themes)
 			}
 		}

@@ -44,13 +44,13 @@ func TestPuzzlesCommand(t *testing.T) {
 		}
 	}
 
-	// A known puzzle (1.e4 d6 2.Qg4?? Bxg4) checks out; the same with a
-	// wrong first move does not.
+	// A known puzzle (a knight forks king and queen: Nf6+, Kf7, Nxd7)
+	// checks out; the same with a wrong first move does not.
 	good := puzzles.Puzzle{ID: "chess-good", Variant: "chess",
-		Position: "rnbqkbnr/ppp1pppp/3p4/8/4P1Q1/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2",
-		Solution: []string{"c8g4"}, Rating: 1150, Themes: []string{puzzles.ThemeMaterial}}
+		Position: "6k1/pp1q4/8/8/4N3/8/PPPP4/4K3 w - - 0 1",
+		Solution: []string{"e4f6", "g8f7", "f6d7"}, Rating: 1190, Themes: []string{puzzles.ThemeMaterial, puzzles.ThemeShort}}
 	bad := good
-	bad.ID, bad.Solution = "chess-bad", []string{"e7e5"}
+	bad.ID, bad.Solution = "chess-bad", []string{"a2a3"}
 	write := func(name string, ps ...puzzles.Puzzle) string {
 		path := filepath.Join(dir, name)
 		f, err := os.Create(path)
@@ -105,8 +105,9 @@ func TestPuzzlesCommand(t *testing.T) {
 }
 
 // TestPuzzlesFromDatabase: -db reads finished games only. Two games in a
-// SQLite file reach the same hanging queen (1.e4 d6 2.Qg4??); the one
-// still being played is never read, so one puzzle comes out.
+// SQLite file reach the same mate in one (1.f3 e5 2.g4?? Qh4#); the one
+// still being played is never read, so one puzzle comes out (-share 0: a
+// one-move puzzle is written without multi-move ones beside it).
 func TestPuzzlesFromDatabase(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "bermuda.db")
@@ -115,7 +116,7 @@ func TestPuzzlesFromDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := 0; i < 2; i++ {
-		id := storeChessGame(t, store, "e4", "d6", "Qg4")
+		id := storeChessGame(t, store, "f3", "e5", "g4")
 		if i == 0 {
 			if _, err := store.EndGame(ctx, id, db.End{Winner: 1, Reason: "resignation"}); err != nil {
 				t.Fatal(err)
@@ -123,7 +124,7 @@ func TestPuzzlesFromDatabase(t *testing.T) {
 		}
 	}
 	store.Close()
-	code, out, errs := runCmd(t, "", "puzzles", "-db", path, "-variant", "chess", "-nodes", "8000")
+	code, out, errs := runCmd(t, "", "puzzles", "-db", path, "-variant", "chess", "-nodes", "8000", "-share", "0")
 	if code != 0 {
 		t.Fatalf("code %d: %s", code, errs)
 	}
@@ -131,7 +132,7 @@ func TestPuzzlesFromDatabase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ps) != 1 || ps[0].Solution[0] != "c8g4" || !strings.Contains(errs, "1 games") {
+	if len(ps) != 1 || ps[0].Solution[0] != "d8h4" || !ps[0].HasTheme(puzzles.ThemeMate) || !strings.Contains(errs, "1 games") {
 		t.Errorf("puzzles %v; stderr %q", ps, errs)
 	}
 }
@@ -246,5 +247,5 @@ func stockfishE(l pvLine) float64 {
 
 func stockfishClear(best, second pvLine) bool {
 	eb, es := stockfishE(best), stockfishE(second)
-	return eb-es >= puzzles.Margin || (best.mate > 0 && second.mate <= 0 && es < puzzles.WinE)
+	return eb-es >= puzzles.Margin || (best.mate > 0 && second.mate <= 0)
 }
