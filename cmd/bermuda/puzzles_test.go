@@ -2,18 +2,13 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"math"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/bermudachess/bermuda/db"
 	"github.com/bermudachess/bermuda/puzzles"
-	"github.com/bermudachess/bermuda/uci"
 )
 
 // TestPuzzlesCommand: bermuda puzzles mines seeded self-play games into a
@@ -135,117 +130,4 @@ func TestPuzzlesFromDatabase(t *testing.T) {
 	if len(ps) != 1 || ps[0].Solution[0] != "d8h4" || !ps[0].HasTheme(puzzles.ThemeMate) || !strings.Contains(errs, "1 games") {
 		t.Errorf("puzzles %v; stderr %q", ps, errs)
 	}
-}
-
-// TestPuzzlesStockfishAgreement is a one-off measurement, not run in CI:
-// at every solver move of the shipped chess puzzles it asks Stockfish
-// (MultiPV 2, fixed depth) for its two best moves, and counts how often
-// its best is the solution's move and how often it also finds that move
-// clearly best (the second at least 0.3 lower on Lichess's win-chance
-// curve turned into an expected score, or a mate against no mate).
-//
-//	BERMUDA_STOCKFISH=/usr/games/stockfish go test -run PuzzlesStockfish -v ./cmd/bermuda
-func TestPuzzlesStockfishAgreement(t *testing.T) {
-	bin := os.Getenv("BERMUDA_STOCKFISH")
-	if bin == "" {
-		t.Skip("set BERMUDA_STOCKFISH to a UCI engine's path")
-	}
-	depth := 18
-	if d, err := strconv.Atoi(os.Getenv("BERMUDA_STOCKFISH_DEPTH")); err == nil {
-		depth = d
-	}
-	set, err := puzzles.Load("chess")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sf, err := startUCI(bin+",MultiPV=2,Threads=1", time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sf.close()
-	var moves, same, clear, puzzlesAllSame int
-	for i := range set.Puzzles {
-		p := &set.Puzzles[i]
-		solver, _ := p.Solver()
-		allSame := true
-		for ply, want := range p.Solution {
-			g, err := p.At(ply)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if g.Turn().Player != solver {
-				continue
-			}
-			lines, err := stockfishTwoBest(sf, g.Position(), depth)
-			if err != nil {
-				t.Fatal(err)
-			}
-			moves++
-			if lines[0].move != want {
-				allSame = false
-				t.Logf("%s ply %d: Stockfish plays %s (%s), the solution %s", p.ID, ply, lines[0].move, lines[0].score, want)
-				continue
-			}
-			same++
-			if lines[1].move == "" || stockfishClear(lines[0], lines[1]) {
-				clear++
-			}
-		}
-		if allSame {
-			puzzlesAllSame++
-		}
-	}
-	t.Logf("depth %d: %d puzzles, %d solver moves; Stockfish's best is the solution's move at %d (%.1f%%), and clearly best at %d (%.1f%%); puzzles whose every solver move it agrees with: %d (%.1f%%)",
-		depth, len(set.Puzzles), moves, same, pct(same, moves), clear, pct(clear, moves), puzzlesAllSame, pct(puzzlesAllSame, len(set.Puzzles)))
-}
-
-func pct(a, b int) float64 { return 100 * float64(a) / float64(max(b, 1)) }
-
-// pvLine is one of Stockfish's MultiPV lines: its first move and score.
-type pvLine struct {
-	move  string
-	cp    int
-	mate  int // moves to mate, signed; 0 if none
-	score string
-}
-
-// stockfishTwoBest searches a FEN to depth and returns lines 1 and 2 as
-// the last complete info lines gave them.
-func stockfishTwoBest(sf *uciPlayer, fen string, depth int) ([2]pvLine, error) {
-	var out [2]pvLine
-	if err := sf.newGame(); err != nil {
-		return out, err
-	}
-	res, err := sf.e.Search(context.Background(), uci.Position{FEN: fen}, uci.Go{Depth: depth})
-	if err != nil {
-		return out, err
-	}
-	for k := 0; k < 2 && k < len(res.Lines); k++ {
-		l := res.Lines[k]
-		line := pvLine{cp: l.CP, mate: l.Mate, score: fmt.Sprintf("cp %d", l.CP)}
-		if l.Mate != 0 {
-			line.score = fmt.Sprintf("mate %d", l.Mate)
-		}
-		if len(l.PV) > 0 {
-			line.move = l.PV[0]
-		}
-		out[k] = line
-	}
-	return out, nil
-}
-
-// stockfishE is Lichess's win-chance curve turned into an expected score.
-func stockfishE(l pvLine) float64 {
-	switch {
-	case l.mate > 0:
-		return 1
-	case l.mate < 0:
-		return 0
-	}
-	return 1 / (1 + math.Exp(-0.00368208*float64(l.cp)))
-}
-
-func stockfishClear(best, second pvLine) bool {
-	eb, es := stockfishE(best), stockfishE(second)
-	return eb-es >= puzzles.Margin || (best.mate > 0 && second.mate <= 0)
 }
