@@ -105,7 +105,7 @@ func TestForkIsATwoMovePuzzle(t *testing.T) {
 		t.Fatalf("solution %v", p.Solution)
 	}
 	t.Logf("%v %v %d", p.Solution, p.Themes, p.Rating)
-	if !p.HasTheme(ThemeShort) || !p.HasTheme(ThemeMaterial) || p.Rating <= Rating(1, 1, false, 1) {
+	if !p.HasTheme(ThemeShort) || !p.HasTheme(ThemeMaterial) || p.Rating <= Rating(Difficulty{Depth: 1, SolverMoves: 1, Check: true, Legal: 30, Gap: 1}) {
 		t.Errorf("themes %v, rating %d", p.Themes, p.Rating)
 	}
 }

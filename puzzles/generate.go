@@ -184,6 +184,9 @@ func (m *Miner) candidate(ctx context.Context, g games.Game, prevE float64, seen
 		return Puzzle{}, 0, "", err
 	}
 	reason := screenReason(screen, prevE)
+	if reason == "" && bestTakesKing(g, screen) {
+		reason = RejectHangingKing // as the full search would find, for less
+	}
 	var p Puzzle
 	if reason == "" {
 		if p, reason, err = m.position(ctx, g, prevE, seen, o); err != nil {
@@ -205,6 +208,13 @@ func (m *Miner) candidate(ctx context.Context, g games.Game, prevE float64, seen
 		m.Stats.Found++
 	}
 	return p, screen.eBest, reason, nil
+}
+
+// bestTakesKing says whether the decision's best move takes a king.
+func bestTakesKing(g games.Game, d decision) bool {
+	next := g.Clone()
+	events, err := next.Play(d.best.Move, games.NewDice(games.Seeded(1)))
+	return err == nil && takesKing(g, events)
 }
 
 // SwingE is the gain in expected score, for the player to act, since the
@@ -299,11 +309,9 @@ func (m *Miner) position(ctx context.Context, g games.Game, prevE float64, seen 
 	}
 	p.ID = makeID(p.Variant, p.Position, p.Solution)
 	p.Themes = themes(g, line, end, kind)
-	depth, err := firstClearDepth(ctx, g, p.Solution[0], d.scores.Depth, o.Nodes)
-	if err != nil {
+	if p.Rating, err = rate(ctx, g, line, d, o); err != nil {
 		return Puzzle{}, "", err
 	}
-	p.Rating = Rating(depth, solverMoves(line), !captures(line[0]), d.eBest-d.eSec)
 	if err := Verify(ctx, &p, o); err != nil {
 		if _, ok := err.(*VerifyError); ok {
 			return Puzzle{}, RejectDeeper, nil
@@ -319,25 +327,101 @@ func lineBefore(g games.Game, line []step) games.Game {
 	return before
 }
 
-// Rating is a puzzle's starting rating: from the shallowest search depth
-// (plies) that already finds its first move clearly best, how many moves
-// the solver must find, whether the first is a quiet move (harder to see
-// than a capture), and how far it stands out (gap: the best move's E less
-// the second's; a narrow margin is harder to be sure of). Lichess's
-// ratings come from its players' attempts; ours start from this guess and
-// the bot's Glicko-2 updates move them.
-func Rating(depth, solverMoves int, quiet bool, gap float64) int {
-	r := 700 + 120*min(depth, 12) + 220*(solverMoves-1)
-	if quiet {
+// Difficulty is what a puzzle's starting rating is made of.
+type Difficulty struct {
+	Depth       int     // the shallowest search depth (plies) at which the first move stands out
+	SolverMoves int     // moves the solver must find
+	Quiet       bool    // the first move takes nothing (harder to see than a capture)
+	Check       bool    // the first move attacks a king (the first thing players look at)
+	Legal       int     // legal moves at the start (more to choose from)
+	Forcing     int     // other first moves that capture or give check (what players look at first)
+	Gap         float64 // the first move's E less the second best's
+}
+
+// Rating is a puzzle's starting rating from its Difficulty: 700, 120 a
+// ply of Depth, 220 for each solver move after the first, 150 for a quiet
+// first move and 100 for one that gives no check, 3 for each legal move
+// above 30 (or less below it, within −60…+90), 25 for each other forcing
+// move (up to 250), and up to 150 as the gap narrows to Margin. Lichess's ratings come from its players' attempts;
+// ours start from this guess and the bot's Glicko-2 updates move them.
+func Rating(d Difficulty) int {
+	r := 700 + 120*min(max(d.Depth, 1), 12) + 220*(max(d.SolverMoves, 1)-1)
+	if d.Quiet {
 		r += 150
 	}
-	t := min(max((gap-Margin)/(1-Margin), 0), 1)
+	if !d.Check {
+		r += 100
+	}
+	r += min(max(3*(d.Legal-30), -60), 90)
+	r += min(25*d.Forcing, 250)
+	t := min(max((d.Gap-Margin)/(1-Margin), 0), 1)
 	r += int(math.Round(150 * (1 - t)))
-	return min(r, 2800)
+	return min(max(r, MinRating), 2800)
 }
 
 // MinRating is the lowest rating Rating gives.
-const MinRating = 820
+const MinRating = 760
+
+// rate is the starting rating of the puzzle whose line starts at g; d is
+// the decision of its first move.
+func rate(ctx context.Context, g games.Game, line []step, d decision, o Options) (int, error) {
+	depth, err := firstClearDepth(ctx, g, line[0].move.Notation, d.scores.Depth, o.Nodes)
+	if err != nil {
+		return 0, err
+	}
+	diff := Difficulty{Depth: depth, SolverMoves: solverMoves(line), Quiet: !captures(line[0]), Legal: len(g.LegalMoves())}
+	if !d.onlyMove {
+		diff.Gap = d.eBest - d.eSec
+	} else {
+		diff.Gap = 1
+	}
+	diff.Check = forcing(line[0].events) == games.EventCheck
+	for _, m := range g.LegalMoves() {
+		if m.Notation == line[0].move.Notation {
+			continue
+		}
+		next := g.Clone()
+		if events, err := next.Play(m, games.NewDice(games.Seeded(1))); err == nil && forcing(events) != "" {
+			diff.Forcing++
+		}
+	}
+	return Rating(diff), nil
+}
+
+// forcing says whether a move's events give check (EventCheck, first) or
+// capture (EventCaptured), or neither ("").
+func forcing(events []games.Event) games.EventKind {
+	var kind games.EventKind
+	for _, ev := range events {
+		switch ev.Kind {
+		case games.EventCheck:
+			return ev.Kind
+		case games.EventCaptured:
+			kind = ev.Kind
+		}
+	}
+	return kind
+}
+
+// Rate computes a shipped puzzle's starting rating again (as the generator
+// gives it), with the generator's budget: for a set mined before Rating
+// changed.
+func Rate(ctx context.Context, p *Puzzle, opts Options) (int, error) {
+	o := opts.withDefaults()
+	line, _, err := replaySteps(p)
+	if err != nil {
+		return 0, err
+	}
+	g, err := p.Start()
+	if err != nil {
+		return 0, err
+	}
+	d, err := decide(ctx, g, o.Nodes, 0)
+	if err != nil {
+		return 0, err
+	}
+	return rate(ctx, g, line, d, o)
+}
 
 // firstClearDepth is the shallowest depth, up to max, at which move is
 // clearly best in g.

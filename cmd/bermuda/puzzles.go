@@ -28,6 +28,7 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	out := fs.String("o", "", "write the puzzles here, one JSON object a line (default: standard output)")
 	dbPath := fs.String("db", "", "mine the finished games of this database (SQLite file or postgres:// URL) instead of self-play")
 	check := fs.String("check", "", "instead: re-verify every puzzle of this JSON-lines file with the deeper search (exit 1 if any fails)")
+	rerate := fs.String("rate", "", "instead: give every puzzle of this JSON-lines file its starting rating again (as the generator now rates) and write them to -o")
 	nodes := fs.Int64("nodes", puzzles.DefaultNodes, "search nodes per decision (the check searches 3× as many)")
 	max := fs.Int("max", 0, "stop after this many puzzles (0: no limit)")
 	levels := fs.String("levels", "3,3", "self-play engine levels of the two players (swapped every other game; noise makes mistakes)")
@@ -51,6 +52,9 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	defer stop()
 	if *check != "" {
 		return checkPuzzleFile(ctx, *check, opts, stdout)
+	}
+	if *rerate != "" {
+		return ratePuzzleFile(ctx, *rerate, *out, opts, stdout)
 	}
 	if _, err := games.Lookup(*variant); err != nil {
 		return usageError{err.Error()}
@@ -288,4 +292,27 @@ func checkPuzzleFile(ctx context.Context, path string, opts puzzles.Options, std
 		return fmt.Errorf("%d of %d puzzles failed: %s", len(failed), len(ps), strings.Join(failed, ", "))
 	}
 	return nil
+}
+
+// ratePuzzleFile rates every puzzle of a file again and writes them to out
+// (standard output if "").
+func ratePuzzleFile(ctx context.Context, path, out string, opts puzzles.Options, stdout io.Writer) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	ps, err := puzzles.ReadJSONL(f)
+	f.Close()
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	for i := range ps {
+		if ps[i].Rating, err = puzzles.Rate(ctx, &ps[i], opts); err != nil {
+			return fmt.Errorf("puzzle %s: %w", ps[i].ID, err)
+		}
+	}
+	if out == "" {
+		return puzzles.WriteJSONL(stdout, ps)
+	}
+	return writeJSONLFile(out, ps)
 }
