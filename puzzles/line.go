@@ -2,6 +2,7 @@ package puzzles
 
 import (
 	"context"
+	"strings"
 
 	"github.com/bermudachess/bermuda/engine"
 	"github.com/bermudachess/bermuda/games"
@@ -156,7 +157,7 @@ func captures(st step) bool {
 // and none of the variant's own moves (a drop or a climb, the Jester, a
 // declaration, dice, a promotion).
 func shapeReason(start games.Game, line []step, end games.Game) string {
-	if takesKing(line[0].before, line[0].events) {
+	if takesKing(line[0].before, line[0].events) || winsByKing(start, line[0].after) {
 		return RejectHangingKing
 	}
 	if solverMoves(line) > 1 || !captures(line[0]) {
@@ -172,6 +173,19 @@ func shapeReason(start games.Game, line []step, end games.Game) string {
 		}
 	}
 	return RejectOneCapture
+}
+
+// winsByKing says whether the game is over after a first move, won by
+// the player who was to act in start through a king (the rules' reason
+// names one): a king taken (in
+// spIndecision an undecided piece taken and declared the king, in Bermuda
+// chess the last king), which is seeing a king left en prise too.
+func winsByKing(start, after games.Game) bool {
+	out := after.Outcome()
+	if !out.Over || out.Draw || out.Winner != start.Turn().Player {
+		return false
+	}
+	return strings.Contains(strings.ToLower(out.Reason), "king")
 }
 
 // takesKing says whether the events of a move played in before include
