@@ -450,3 +450,82 @@ func allSolverMoves(t *testing.T, p *puzzles.Puzzle) bool {
 	}
 	return true
 }
+
+// TestPuzzleTwoMovesTypedAndRatedOnFirstAttempts: a chess puzzle of two
+// solver moves solved by typing both moves with /puzzle answer (the reply
+// between them played by the bot). Each player's first attempt moves the
+// puzzle's own rating (ann's solve lowers it, bob's failure raises it
+// again) and the player's; ann's second attempt of the same puzzle moves
+// neither.
+func TestPuzzleTwoMovesTypedAndRatedOnFirstAttempts(t *testing.T) {
+	h := newHarness(t)
+	ctx := t.Context()
+	set, err := puzzles.Load("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pz *puzzles.Puzzle
+	for i := range set.Puzzles {
+		if p := &set.Puzzles[i]; len(p.Solution) == 3 && !allSolverMoves(t, p) {
+			pz = p
+			break
+		}
+	}
+	if pz == nil {
+		t.Fatal("no chess puzzle of two solver moves with a reply between them is shipped")
+	}
+	give := func(u fakediscord.User) {
+		t.Helper()
+		if _, _, err := h.store.StartPuzzle(ctx, db.PuzzleAttempt{UserID: u.ID, Variant: "chess", PuzzleID: pz.ID}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	answer := func(u fakediscord.User, move string) string {
+		t.Helper()
+		return h.reply(h.command(u, lobbyID, "puzzle", str("answer", move))).Content
+	}
+
+	give(ann)
+	if c := answer(ann, pz.Solution[0]); !strings.Contains(c, "✅") || strings.Contains(c, "solved") {
+		t.Fatalf("the first typed move: %q", c)
+	}
+	if open, err := h.store.OpenPuzzle(ctx, ann.ID, "chess"); err != nil || open.Ply != 2 {
+		t.Fatalf("after the first move and the reply: %+v %v", open, err)
+	}
+	if c := answer(ann, pz.Solution[2]); !strings.Contains(c, "solved") {
+		t.Fatalf("the second typed move: %q", c)
+	}
+	annAfter := h.puzzleRating(ann.ID)
+	afterAnn := h.ownRating(pz)
+	if annAfter.Rating <= db.StartRating || annAfter.Solved != 1 || afterAnn >= float64(pz.Rating) {
+		t.Fatalf("ann's solve: player %+v, puzzle %.1f (from %d)", annAfter, afterAnn, pz.Rating)
+	}
+
+	// bob's first attempt fails on a wrong first move: the puzzle rises.
+	give(bob)
+	g, _ := pz.At(0)
+	wrong := ""
+	for _, lm := range g.LegalMoves() {
+		if v, err := pz.Check(0, lm.Notation); err == nil && v == puzzles.Wrong {
+			wrong = lm.Notation
+			break
+		}
+	}
+	if c := answer(bob, wrong); !strings.Contains(c, "is not it") {
+		t.Fatalf("bob's wrong move %s: %q", wrong, c)
+	}
+	afterBob := h.ownRating(pz)
+	if bobAfter := h.puzzleRating(bob.ID); afterBob <= afterAnn || bobAfter.Rating >= db.StartRating {
+		t.Fatalf("bob's failure: puzzle %.1f (from %.1f), bob %.1f", afterBob, afterAnn, bobAfter.Rating)
+	}
+
+	// ann again: solved, but nothing moves.
+	give(ann)
+	answer(ann, pz.Solution[0])
+	if c := answer(ann, pz.Solution[2]); !strings.Contains(c, "solved") {
+		t.Fatalf("ann's second solve: %q", c)
+	}
+	if again := h.puzzleRating(ann.ID); again.Rating != annAfter.Rating || again.Solved != 1 || h.ownRating(pz) != afterBob {
+		t.Fatalf("a second attempt moved the ratings: ann %+v (was %.1f), puzzle %.1f (was %.1f)", again, annAfter.Rating, h.ownRating(pz), afterBob)
+	}
+}

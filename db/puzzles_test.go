@@ -226,3 +226,54 @@ func testDailyPuzzle(t *testing.T, s *sqlStore) {
 		t.Fatalf("still unlisted: %+v", un)
 	}
 }
+
+// TestPuzzleRatingMovesWithEachPlayersFirstAttempt: the puzzle's own
+// rating moves once per player, at that player's first attempt (a /puzzle
+// one or a daily one, whichever came first), and never again for them.
+func TestPuzzleRatingMovesWithEachPlayersFirstAttempt(t *testing.T) {
+	withStore(t, func(t *testing.T, s *sqlStore) {
+		finish := func(user string, solved bool, daily string) PuzzleOutcome {
+			t.Helper()
+			a, _, err := s.StartPuzzle(bg, PuzzleAttempt{UserID: user, Variant: "chess", PuzzleID: "p1", DailyGuild: map[bool]string{true: "g1"}[daily != ""], DailyDay: daily})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, ok, err := s.FinishPuzzle(bg, a.ID, 0, solved, 1400)
+			if err != nil || !ok {
+				t.Fatalf("finish: %v %v", ok, err)
+			}
+			return out
+		}
+		rating := func() PuzzleRating {
+			t.Helper()
+			r, err := s.PuzzleRatingOf(bg, "p1", "chess", 1400)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return r
+		}
+		annSolve := finish("ann", true, "")
+		afterAnn := rating()
+		if !annSolve.Rated || afterAnn.Rating >= 1400 || afterAnn.RD >= PuzzleStartRD || afterAnn.Attempts != 1 {
+			t.Fatalf("ann's first attempt: %+v, puzzle %+v", annSolve, afterAnn)
+		}
+		// bob's first attempt is the daily puzzle's: it counts, and fails.
+		bobFail := finish("bob", false, "2026-03-01")
+		afterBob := rating()
+		if !bobFail.Rated || afterBob.Rating <= afterAnn.Rating || afterBob.Attempts != 2 || afterBob.Solved != 1 || bobFail.Player.Rating >= StartRating {
+			t.Fatalf("bob's first attempt: %+v, puzzle %+v", bobFail, afterBob)
+		}
+		// Later attempts of either, from /puzzle or a daily, move nothing.
+		for _, again := range []PuzzleOutcome{finish("ann", false, ""), finish("bob", true, ""), finish("ann", false, "2026-03-02")} {
+			if again.Rated {
+				t.Fatalf("a later attempt was rated: %+v", again)
+			}
+		}
+		if r := rating(); r.Rating != afterBob.Rating || r.Attempts != 2 {
+			t.Fatalf("later attempts moved the puzzle: %+v, was %+v", r, afterBob)
+		}
+		if p, _ := s.PuzzlePlayerRating(bg, "ann", "chess"); p.Rating != annSolve.Player.Rating || p.Attempts != 1 {
+			t.Fatalf("later attempts moved ann: %+v", p)
+		}
+	})
+}

@@ -34,7 +34,8 @@ func TestDiceSolutionHoldsForEveryRoll(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	second := expected(scores.Moves[1].Score)
+	curve := CurveOf("randommove")
+	second := curve.E(scores.Moves[1].Score)
 	move, _ := g.ParseMove("c3d4")
 	outs, err := games.RollOutcomes(g, move, 3)
 	if err != nil {
@@ -49,11 +50,11 @@ func TestDiceSolutionHoldsForEveryRoll(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		e := expected(best.Score)
+		e := curve.E(best.Score)
 		if o.Game.Turn().Player != white {
 			e = 1 - e
 		}
-		if e <= second || e < WinE {
+		if e <= second || e < curve.WinE {
 			t.Errorf("after throws %v (p %.3f): White's E %.3f, second-best move's %.3f", o.Rolls, o.Probability, e, second)
 		}
 	}

@@ -40,9 +40,11 @@ var hangingQueens = []struct {
 	{"bermuda", "6p1/1P4p1/8/2K5/1q6/1P3pk1/8/3n4|1Q6/rp1p1pp1/2p1b2r/1B2p2q/1b2q3/1N1q4/2PPPPP1/RNBQ1B2 w -|- - 15 52", "c5b4"},
 }
 
-// TestHangingQueenIsAPuzzle: a queen left hanging is found, with the
-// capture as the first move of the solution, in every variant.
-func TestHangingQueenIsAPuzzle(t *testing.T) {
+// TestHangingQueen: a queen (or king) left hanging is seen in every
+// variant, but its capture alone is a puzzle only with more to it than
+// the capture: a variant's own move (dice, a climb, …); a plain one-move
+// capture is turned down, and taking a king left en prise always is.
+func TestHangingQueen(t *testing.T) {
 	for _, c := range hangingQueens {
 		t.Run(c.variant, func(t *testing.T) {
 			g, err := games.NewGame(c.variant, c.position)
@@ -58,19 +60,53 @@ func TestHangingQueenIsAPuzzle(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if reason != "" {
+			t.Logf("%s: %q %v %v", c.variant, reason, p.Solution, p.Themes)
+			switch {
+			case c.variant == "spindecision":
+				if reason != RejectHangingKing {
+					t.Fatalf("reason %q, want %q", reason, RejectHangingKing)
+				}
+				return
+			case reason == RejectOneCapture:
+				return
+			case reason != "":
 				t.Fatalf("rejected: %s", reason)
 			}
 			if p.Solution[0] != want.Notation {
 				t.Fatalf("solution %v, want it to start with %s", p.Solution, want.Notation)
 			}
-			if p.Position != g.Position() || p.Variant != c.variant || p.Rating < RatingForDepth(1) {
+			if p.Solvers() == 1 && !p.HasTheme(ThemeDice) && !p.HasTheme(ThemeClimb) && !p.HasTheme(ThemeDrop) && !p.HasTheme(ThemeAngleDice) && !p.HasTheme(ThemePromotion) {
+				t.Errorf("a plain one-move capture was kept: %v", p.Themes)
+			}
+			if p.Position != g.Position() || p.Variant != c.variant || p.Rating < MinRating {
 				t.Errorf("puzzle %+v", p)
 			}
 			if err := CheckLegal(&p); err != nil {
 				t.Error(err)
 			}
 		})
+	}
+}
+
+// TestForkIsATwoMovePuzzle: a knight fork of king and queen is a puzzle of
+// two solver moves (the check, then the queen), tagged short and rated
+// above a one-move puzzle found at the same depth.
+func TestForkIsATwoMovePuzzle(t *testing.T) {
+	g, err := games.NewGame("chess", "6k1/pp1q4/8/8/4N3/8/PPPP4/4K3 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &Miner{Opts: testOpts}
+	p, reason, err := m.Position(context.Background(), g, math.NaN(), nil)
+	if err != nil || reason != "" {
+		t.Fatalf("rejected: %q, %v", reason, err)
+	}
+	if len(p.Solution) != 3 || p.Solution[0] != "e4f6" || p.Solution[2] != "f6d7" || p.Solvers() != 2 {
+		t.Fatalf("solution %v", p.Solution)
+	}
+	t.Logf("%v %v %d", p.Solution, p.Themes, p.Rating)
+	if !p.HasTheme(ThemeShort) || !p.HasTheme(ThemeMaterial) || p.Rating <= Rating(Difficulty{Depth: 1, SolverMoves: 1, Check: true, Legal: 30, Gap: 1}) {
+		t.Errorf("themes %v, rating %d", p.Themes, p.Rating)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 type Stats struct {
 	Positions int            // positions looked at (the game not over)
 	Found     int            // puzzles kept
+	Longer    int            // of them, found before the position first looked at (Miner.earlier)
 	Rejected  map[string]int // by reason (the Reject constants)
 }
 
@@ -52,7 +53,9 @@ type Miner struct {
 // to act gained at least SwingE since the position before (the opponent
 // may have erred) are looked at further. Those are screened with a cheap
 // search; where one move stands out they are searched in full
-// (Position). After a puzzle, the positions its line covers are skipped.
+// (Position). A score that turns into a forced win (a mate found) is
+// looked at whatever it was before. After a puzzle, the positions its
+// line covers are skipped.
 func (m *Miner) Game(ctx context.Context, positions []games.Game, expected []float64) ([]Puzzle, error) {
 	o := m.Opts.withDefaults()
 	var out []Puzzle
@@ -78,7 +81,7 @@ func (m *Miner) Game(ctx context.Context, positions []games.Game, expected []flo
 				prevE = 1 - prevE
 			}
 		}
-		if expected != nil && !math.IsNaN(known[i]) && !math.IsNaN(prevE) && known[i]-prevE < SwingE {
+		if expected != nil && !math.IsNaN(known[i]) && !math.IsNaN(prevE) && known[i]-prevE < SwingE && !(known[i] == 1 && prevE < 1) {
 			seen[g.Key()] = true
 			m.Stats.reject(RejectNoSwing)
 			continue
@@ -92,6 +95,11 @@ func (m *Miner) Game(ctx context.Context, positions []games.Game, expected []flo
 		if reason != "" {
 			continue
 		}
+		if longer, err := m.earlier(ctx, positions, known, i, o); err != nil {
+			return out, err
+		} else if longer != nil {
+			p = *longer
+		}
 		out = append(out, p)
 		for j := 1; j < len(p.Solution) && i+1 < len(positions); j++ {
 			i++ // the line's own positions are the same puzzle again
@@ -99,6 +107,46 @@ func (m *Miner) Game(ctx context.Context, positions []games.Game, expected []flo
 		}
 	}
 	return out, nil
+}
+
+// MaxBack is how many of the solver's earlier turns Miner.Game tries
+// before a puzzle it found.
+const MaxBack = 3
+
+// earlier looks for a longer puzzle ending in the one found at position
+// i: the solver's earlier turns in the game, nearest first, as long as
+// each gives a puzzle (the game's own shallow search did not see that the
+// win was already there, so no swing marked them). The longest found
+// replaces the one at i, whose line it contains; nil if none.
+func (m *Miner) earlier(ctx context.Context, positions []games.Game, known []float64, i int, o Options) (*Puzzle, error) {
+	solver := positions[i].Turn().Player
+	var best *Puzzle
+	back := 0
+	for j := i - 1; j >= 1 && back < MaxBack; j-- {
+		if positions[j].Turn().Player != solver || positions[j-1].Turn().Player == solver {
+			continue // not the start of one of the solver's turns
+		}
+		back++
+		seen := map[string]bool{}
+		for _, g := range positions[:j] {
+			seen[g.Key()] = true
+		}
+		prevE := 1 - known[j-1]
+		m.Stats.Positions++
+		p, _, reason, err := m.candidate(ctx, positions[j], prevE, seen, o)
+		if err != nil {
+			return nil, err
+		}
+		if reason != "" || p.Solvers() <= 1 {
+			break
+		}
+		best = &p
+		m.Stats.Found-- // it replaces the puzzle found at i
+	}
+	if best != nil {
+		m.Stats.Longer++
+	}
+	return best, nil
 }
 
 // Branches mines the positions self-play reached by a random move in place
@@ -136,6 +184,9 @@ func (m *Miner) candidate(ctx context.Context, g games.Game, prevE float64, seen
 		return Puzzle{}, 0, "", err
 	}
 	reason := screenReason(screen, prevE)
+	if reason == "" && bestTakesKing(g, screen) {
+		reason = RejectHangingKing // as the full search would find, for less
+	}
 	var p Puzzle
 	if reason == "" {
 		if p, reason, err = m.position(ctx, g, prevE, seen, o); err != nil {
@@ -159,6 +210,13 @@ func (m *Miner) candidate(ctx context.Context, g games.Game, prevE float64, seen
 	return p, screen.eBest, reason, nil
 }
 
+// bestTakesKing says whether the decision's best move takes a king.
+func bestTakesKing(g games.Game, d decision) bool {
+	next := g.Clone()
+	events, err := next.Play(d.best.Move, games.NewDice(games.Seeded(1)))
+	return err == nil && takesKing(g, events)
+}
+
 // SwingE is the gain in expected score, for the player to act, since the
 // position before, that makes a self-play position worth a look (Lichess
 // asks for 0.5 on its −1…1 scale, 0.25 on ours; the self-play searches
@@ -166,7 +224,10 @@ func (m *Miner) candidate(ctx context.Context, g games.Game, prevE float64, seen
 const SwingE = 0.15
 
 // screenReason is why a cheap look already rules a position out ("" if
-// it does not).
+// it does not). A forced win (mate, a king taken) that the solver did not
+// have before the opponent's move is no win that was already there, as
+// Lichess's generator looks for mates whenever the game's score turns
+// into one.
 func screenReason(d decision, prevE float64) string {
 	switch {
 	case d.onlyMove:
@@ -175,7 +236,7 @@ func screenReason(d decision, prevE float64) string {
 		return RejectNoClearBest
 	case d.kind() == "":
 		return RejectNeither
-	case d.kind() == "win" && !math.IsNaN(prevE) && prevE >= AlreadyWonE:
+	case d.kind() == "win" && !math.IsNaN(prevE) && prevE >= d.curve.AlreadyWonE && (!d.forcedWin || prevE >= 1):
 		return RejectAlreadyWon
 	}
 	return ""
@@ -235,9 +296,12 @@ func (m *Miner) position(ctx context.Context, g games.Game, prevE float64, seen 
 		if err != nil {
 			return Puzzle{}, "", err
 		}
-		if (kind == "win" && e < WinE) || (kind == "save" && e < SaveE) {
+		if (kind == "win" && e < d.curve.WinE) || (kind == "save" && e < SaveE) {
 			return Puzzle{}, RejectFades, nil
 		}
+	}
+	if reason := shapeReason(g, line, end); reason != "" {
+		return Puzzle{}, reason, nil
 	}
 	p := Puzzle{Variant: g.Variant(), Position: g.Position()}
 	for _, st := range line {
@@ -245,11 +309,9 @@ func (m *Miner) position(ctx context.Context, g games.Game, prevE float64, seen 
 	}
 	p.ID = makeID(p.Variant, p.Position, p.Solution)
 	p.Themes = themes(g, line, end, kind)
-	depth, err := firstClearDepth(ctx, g, p.Solution[0], d.scores.Depth, o.Nodes)
-	if err != nil {
+	if p.Rating, err = rate(ctx, g, line, d, o); err != nil {
 		return Puzzle{}, "", err
 	}
-	p.Rating = RatingForDepth(depth)
 	if err := Verify(ctx, &p, o); err != nil {
 		if _, ok := err.(*VerifyError); ok {
 			return Puzzle{}, RejectDeeper, nil
@@ -265,9 +327,101 @@ func lineBefore(g games.Game, line []step) games.Game {
 	return before
 }
 
-// RatingForDepth is a puzzle's starting rating from the shallowest search
-// depth (plies) that already finds its first move clearly best.
-func RatingForDepth(depth int) int { return 1000 + 150*depth }
+// Difficulty is what a puzzle's starting rating is made of.
+type Difficulty struct {
+	Depth       int     // the shallowest search depth (plies) at which the first move stands out
+	SolverMoves int     // moves the solver must find
+	Quiet       bool    // the first move takes nothing (harder to see than a capture)
+	Check       bool    // the first move attacks a king (the first thing players look at)
+	Legal       int     // legal moves at the start (more to choose from)
+	Forcing     int     // other first moves that capture or give check (what players look at first)
+	Gap         float64 // the first move's E less the second best's
+}
+
+// Rating is a puzzle's starting rating from its Difficulty: 700, 120 a
+// ply of Depth, 220 for each solver move after the first, 150 for a quiet
+// first move and 100 for one that gives no check, 3 for each legal move
+// above 30 (or less below it, within −60…+90), 25 for each other forcing
+// move (up to 250), and up to 150 as the gap narrows to Margin. Lichess's ratings come from its players' attempts;
+// ours start from this guess and the bot's Glicko-2 updates move them.
+func Rating(d Difficulty) int {
+	r := 700 + 120*min(max(d.Depth, 1), 12) + 220*(max(d.SolverMoves, 1)-1)
+	if d.Quiet {
+		r += 150
+	}
+	if !d.Check {
+		r += 100
+	}
+	r += min(max(3*(d.Legal-30), -60), 90)
+	r += min(25*d.Forcing, 250)
+	t := min(max((d.Gap-Margin)/(1-Margin), 0), 1)
+	r += int(math.Round(150 * (1 - t)))
+	return min(max(r, MinRating), 2800)
+}
+
+// MinRating is the lowest rating Rating gives.
+const MinRating = 760
+
+// rate is the starting rating of the puzzle whose line starts at g; d is
+// the decision of its first move.
+func rate(ctx context.Context, g games.Game, line []step, d decision, o Options) (int, error) {
+	depth, err := firstClearDepth(ctx, g, line[0].move.Notation, d.scores.Depth, o.Nodes)
+	if err != nil {
+		return 0, err
+	}
+	diff := Difficulty{Depth: depth, SolverMoves: solverMoves(line), Quiet: !captures(line[0]), Legal: len(g.LegalMoves())}
+	if !d.onlyMove {
+		diff.Gap = d.eBest - d.eSec
+	} else {
+		diff.Gap = 1
+	}
+	diff.Check = forcing(line[0].events) == games.EventCheck
+	for _, m := range g.LegalMoves() {
+		if m.Notation == line[0].move.Notation {
+			continue
+		}
+		next := g.Clone()
+		if events, err := next.Play(m, games.NewDice(games.Seeded(1))); err == nil && forcing(events) != "" {
+			diff.Forcing++
+		}
+	}
+	return Rating(diff), nil
+}
+
+// forcing says whether a move's events give check (EventCheck, first) or
+// capture (EventCaptured), or neither ("").
+func forcing(events []games.Event) games.EventKind {
+	var kind games.EventKind
+	for _, ev := range events {
+		switch ev.Kind {
+		case games.EventCheck:
+			return ev.Kind
+		case games.EventCaptured:
+			kind = ev.Kind
+		}
+	}
+	return kind
+}
+
+// Rate computes a shipped puzzle's starting rating again (as the generator
+// gives it), with the generator's budget: for a set mined before Rating
+// changed.
+func Rate(ctx context.Context, p *Puzzle, opts Options) (int, error) {
+	o := opts.withDefaults()
+	line, _, err := replaySteps(p)
+	if err != nil {
+		return 0, err
+	}
+	g, err := p.Start()
+	if err != nil {
+		return 0, err
+	}
+	d, err := decide(ctx, g, o.Nodes, 0)
+	if err != nil {
+		return 0, err
+	}
+	return rate(ctx, g, line, d, o)
+}
 
 // firstClearDepth is the shallowest depth, up to max, at which move is
 // clearly best in g.

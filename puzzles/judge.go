@@ -9,8 +9,10 @@ import (
 	"github.com/bermudachess/bermuda/review"
 )
 
-// The thresholds, on review's expected-score scale (E in [0, 1] for the
-// player to act; a forced win 1, a forced loss 0).
+// The thresholds, on the expected-score scale of the puzzle's variant (E
+// in [0, 1] for the player to act; a forced win 1, a forced loss 0): each
+// variant's own curve (review.ScaleK). Margin and WinE are chess's; a
+// variant whose curve is too flat for them gets its own (CurveOf).
 const (
 	// Margin is how far the second-best move must fall short of the best:
 	// Lichess's generator asks for 0.42 on its winning-chances scale
@@ -23,9 +25,45 @@ const (
 	// must keep at least this much.
 	SaveE = 0.4
 	// AlreadyWonE leaves out positions whose solver was already winning
-	// before the opponent's last move (Lichess: more than +4 pawns).
+	// before the opponent's last move (Lichess: more than +4 pawns): in
+	// every variant it is its WinE plus 0.07, as in chess.
 	AlreadyWonE = 0.82
+	// MaxGapCP bounds what the thresholds may ask in material on a flat
+	// curve: where chess's Margin or WinE would need more than this many
+	// hundredths of a pawn from an even position (the Angle, Random Move
+	// Number Chess), the variant's thresholds are what its curve gives
+	// 600 (a rook and a pawn, or two minor pieces).
+	MaxGapCP = 600
+	// ContinueCP keeps a line going after its first move: a later solver
+	// move is clearly best if it passes the Margin test or if it is
+	// ahead of the second best by this much (a minor piece). Once the
+	// solver is winning the curve flattens, and taking the piece a fork
+	// won moves E little even though nothing else keeps it.
+	ContinueCP = 300
 )
+
+// Curve is how a variant's scores are judged.
+type Curve struct {
+	K           float64 // the variant's slope (review.ScaleK)
+	Margin      float64 // the gap between best and second best
+	WinE        float64 // a winning position
+	AlreadyWonE float64 // a win that was already there before the opponent's move
+}
+
+// CurveOf is the variant's curve and thresholds: chess's Margin and WinE,
+// or, where those would ask more than MaxGapCP of material from an even
+// position, the E its curve gives MaxGapCP.
+func CurveOf(variant string) Curve {
+	c := Curve{K: review.ScaleK(variant), Margin: Margin, WinE: WinE}
+	if cap := review.ExpectedK(c.K, MaxGapCP); cap < WinE {
+		c.WinE, c.Margin = cap, cap-0.5
+	}
+	c.AlreadyWonE = c.WinE + (AlreadyWonE - WinE)
+	return c
+}
+
+// E is a search score as an expected score on the curve.
+func (c Curve) E(score int) float64 { return review.ExpectedK(c.K, score) }
 
 // Options bound the searches of the generator and of the check.
 type Options struct {
@@ -68,55 +106,70 @@ func (o Options) withDefaults() Options {
 
 // decision is every move of a position scored, seen by the player to act.
 type decision struct {
-	scores        engine.Scores
-	best, second  engine.MoveScore
-	eBest, eSec   float64
-	onlyMove      bool
-	forcedWin     bool // the best move forces a win
-	secondWinning bool
+	curve        Curve
+	scores       engine.Scores
+	best, second engine.MoveScore
+	eBest, eSec  float64
+	onlyMove     bool
+	forcedWin    bool // the best move forces a win
 }
 
-// decide scores every legal move of g with nodes.
-// expected is a search score as an expected score for the player it is
-// for. Puzzles judge every variant on one curve, Lichess's for chess
-// (review.DefaultK): "clearly best" then asks the same gap in material or a
-// forced result everywhere. Review's curves fitted on self-play are far
-// flatter where self-play games are mostly drawn (the Angle: a queen is
-// worth 0.61) or kings count double (Bermuda chess), and on them the 0.3 gap
-// would ask for several queens.
-func expected(score int) float64 { return review.ExpectedK(review.DefaultK, score) }
-
+// decide scores every legal move of g with nodes (and at most depth
+// plies, 0: no cap).
 func decide(ctx context.Context, g games.Game, nodes int64, depth int) (decision, error) {
 	sc, err := engine.ScoreMoves(ctx, g, engine.Limits{Nodes: nodes, Depth: depth})
 	if err != nil {
 		return decision{}, err
 	}
-	d := decision{scores: sc, best: sc.Moves[0], eBest: expected(sc.Moves[0].Score)}
+	c := CurveOf(g.Variant())
+	d := decision{curve: c, scores: sc, best: sc.Moves[0], eBest: c.E(sc.Moves[0].Score)}
 	d.forcedWin = engine.MateIn(d.best.Score) > 0
 	if len(sc.Moves) == 1 {
 		d.onlyMove = true
 		return d, nil
 	}
 	d.second = sc.Moves[1]
-	d.eSec = expected(d.second.Score)
-	d.secondWinning = d.eSec >= WinE || engine.MateIn(d.second.Score) > 0
+	d.eSec = c.E(d.second.Score)
 	return d, nil
 }
 
 // clear says whether the best move stands out: the second best is at
-// least Margin lower, or the best forces a win and the second no longer
-// wins. A position with one legal move is clear (nothing else to play).
+// least Margin lower, or the best forces a win (mate, the last king
+// taken) and the second forces none, as Lichess's mate puzzles ask
+// however much the second still wins by, or the best wins at once and the
+// second does not (winsNowAlone). A position with one legal move is clear
+// (nothing else to play).
 func (d decision) clear() bool {
 	if d.onlyMove {
 		return true
 	}
-	return d.eBest-d.eSec >= Margin || (d.forcedWin && !d.secondWinning)
+	return d.eBest-d.eSec >= d.curve.Margin || (d.forcedWin && engine.MateIn(d.second.Score) <= 0) || d.winsNowAlone()
+}
+
+// winsNowAlone says whether the best move wins the game at once (a mate
+// in one, the last king taken) and no other move does: as Lichess's
+// generator takes a mate in one whatever else would mate later.
+func (d decision) winsNowAlone() bool {
+	return engine.MateIn(d.best.Score) == 1 && engine.MateIn(d.second.Score) != 1
+}
+
+// clearLater is clear for a solver move after the line's first: the
+// Margin test, or, between two scores that are no forced result, a lead
+// of ContinueCP.
+func (d decision) clearLater() bool {
+	if d.clear() {
+		return true
+	}
+	if engine.MateIn(d.best.Score) != 0 || engine.MateIn(d.second.Score) != 0 {
+		return false
+	}
+	return d.best.Score-d.second.Score >= ContinueCP
 }
 
 // kind says what the best move does: "win", "save", or "" for neither.
 func (d decision) kind() string {
 	switch {
-	case d.forcedWin || d.eBest >= WinE:
+	case d.forcedWin || d.eBest >= d.curve.WinE:
 		return "win"
 	case d.eBest >= SaveE:
 		return "save"
@@ -140,7 +193,7 @@ func solverE(ctx context.Context, g games.Game, solver games.Player, nodes int64
 	if err != nil {
 		return 0, err
 	}
-	e := expected(best.Score)
+	e := CurveOf(g.Variant()).E(best.Score)
 	if g.Turn().Player != solver {
 		e = 1 - e
 	}

@@ -2,6 +2,7 @@ package puzzles
 
 import (
 	"context"
+	"strings"
 
 	"github.com/bermudachess/bermuda/engine"
 	"github.com/bermudachess/bermuda/games"
@@ -20,6 +21,9 @@ const (
 	RejectTooShort    = "nothing left after trimming the line"
 	RejectNoSwing     = "not after a mistake (the game's own scores did not swing)"
 	RejectDuplicate   = "the same puzzle as one already kept (another game)"
+	RejectHangingKing = "the first move takes a king left en prise"
+	RejectOneCapture  = "one plain capture (no mate, no variant's own move)"
+	RejectReply       = "a deeper search finds the opponent a better reply"
 )
 
 // step is one move of a line as the generator played it.
@@ -60,7 +64,7 @@ func buildLine(ctx context.Context, g games.Game, first decision, seen map[strin
 				if err != nil {
 					return nil, "", err
 				}
-				if !d.clear() {
+				if !d.clearLater() {
 					break
 				}
 				st.dec = d
@@ -122,4 +126,81 @@ func playLine(g games.Game, line []step) (games.Game, error) {
 		cur = next
 	}
 	return cur, nil
+}
+
+// solverMoves counts the solver's moves of a line.
+func solverMoves(line []step) int {
+	n := 0
+	for _, st := range line {
+		if st.solver {
+			n++
+		}
+	}
+	return n
+}
+
+// captures says whether the move took a piece.
+func captures(st step) bool {
+	for _, ev := range st.events {
+		if ev.Kind == games.EventCaptured {
+			return true
+		}
+	}
+	return false
+}
+
+// shapeReason turns down two kinds of line that are no puzzle worth
+// solving ("" if the line is neither): a first move that takes a king the
+// opponent left en prise (in the variants without check, a king simply
+// hanging: the whole answer would be to see it), and a line of one solver
+// move that is a plain capture (taking a piece left hanging) with no mate
+// and none of the variant's own moves (a drop or a climb, the Jester, a
+// declaration, dice, a promotion).
+func shapeReason(start games.Game, line []step, end games.Game) string {
+	if takesKing(line[0].before, line[0].events) || winsByKing(start, line[0].after) {
+		return RejectHangingKing
+	}
+	if solverMoves(line) > 1 || !captures(line[0]) {
+		return ""
+	}
+	if out := end.Outcome(); out.Over && !out.Draw && out.Winner == start.Turn().Player {
+		return "" // mate, or the game won at once some other way
+	}
+	for _, t := range themes(start, line, end, "win") {
+		switch t {
+		case ThemeAngleDice, ThemeDice, ThemeDrop, ThemeClimb, ThemeJester, ThemeSchrodinger, ThemePromotion, ThemeShipPromotion:
+			return ""
+		}
+	}
+	return RejectOneCapture
+}
+
+// winsByKing says whether the game is over after a first move, won by
+// the player who was to act in start through a king (the rules' reason
+// names one): a king taken (in
+// spIndecision an undecided piece taken and declared the king, in Bermuda
+// chess the last king), which is seeing a king left en prise too.
+func winsByKing(start, after games.Game) bool {
+	out := after.Outcome()
+	if !out.Over || out.Draw || out.Winner != start.Turn().Player {
+		return false
+	}
+	return strings.Contains(strings.ToLower(out.Reason), "king")
+}
+
+// takesKing says whether the events of a move played in before include
+// taking a king (a piece that stood as a king, not an undecided one).
+func takesKing(before games.Game, events []games.Event) bool {
+	v := before.View()
+	for _, ev := range events {
+		if ev.Kind != games.EventCaptured {
+			continue
+		}
+		for _, p := range v.Pieces {
+			if p.Kind == games.King && !p.Ghost && v.Cells[p.Cell].Name == ev.Square {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -22,8 +22,9 @@ type Puzzle struct {
 	// position's turns (in Random Move Number Chess the solver may play
 	// several in a row). It ends with a solver's move.
 	Solution []string `json:"solution"`
-	// Rating is the starting difficulty: 1000 + 150·depth, where depth is
-	// the shallowest search that already finds the first move clearly best.
+	// Rating is the starting difficulty (Rating): from the shallowest
+	// search that already finds the first move clearly best, the number
+	// of solver moves and whether the first is quiet.
 	Rating int      `json:"rating"`
 	Themes []string `json:"themes"`
 }
@@ -43,6 +44,11 @@ const (
 	ThemeMaterial      = "material"      // the line wins material that stays
 	ThemeDefence       = "defence"       // the only move that saves the game
 	ThemeDice          = "dice"          // the last move rolls, and wins against every roll
+	// The length of the line, as Lichess tags it: the solver's moves.
+	ThemeOneMove  = "oneMove"  // one
+	ThemeShort    = "short"    // two
+	ThemeLong     = "long"     // three
+	ThemeVeryLong = "veryLong" // four or more
 )
 
 // makeID names a puzzle by its variant and a hash of its position and
@@ -187,6 +193,26 @@ func winsAtOnce(g games.Game, m games.Move, solver games.Player) bool {
 		}
 	}
 	return true
+}
+
+// Solvers counts the solver's moves of the solution.
+func (p *Puzzle) Solvers() int {
+	g, err := p.Start()
+	if err != nil {
+		return 0
+	}
+	solver, n := g.Turn().Player, 0
+	for i := range p.Solution {
+		if i > 0 {
+			if g, err = p.At(i); err != nil {
+				return n
+			}
+		}
+		if g.Turn().Player == solver {
+			n++
+		}
+	}
+	return n
 }
 
 // HasTheme says whether the puzzle carries tag.

@@ -86,7 +86,7 @@ func (sp SelfPlay) Play(ctx context.Context, n int) (Played, error) {
 		}
 		e := math.NaN()
 		if res.Depth > 0 && !res.Fallback {
-			e = expected(res.Score)
+			e = CurveOf(sp.Variant).E(res.Score)
 		}
 		out.Expected = append(out.Expected, e)
 		if sp.BranchEvery > 0 && ply%sp.BranchEvery == sp.BranchEvery-1 {

@@ -1,6 +1,7 @@
 package puzzles
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/bermudachess/bermuda/games"
@@ -17,6 +18,7 @@ func themes(start games.Game, line []step, end games.Game, kind string) []string
 		reason := strings.ToLower(out.Reason)
 		if strings.Contains(reason, "mate") && !strings.Contains(reason, "stalemate") {
 			set[ThemeMate] = true
+			set[fmt.Sprintf("mateIn%d", solverMoves(line))] = true
 		}
 		if strings.Contains(reason, "king") {
 			set[ThemeKingCapture] = true
@@ -68,8 +70,19 @@ func themes(start games.Game, line []step, end games.Game, kind string) []string
 	case !forced && !set[ThemeKingCapture] && !set[ThemeMate]:
 		set[ThemeMaterial] = true
 	}
-	order := []string{ThemeMate, ThemeKingCapture, ThemeMaterial, ThemeDefence, ThemeAngleDice, ThemeDice,
-		ThemeDrop, ThemeClimb, ThemeJester, ThemeSchrodinger, ThemeMultiMove, ThemeShipPromotion, ThemePromotion}
+	switch n := solverMoves(line); {
+	case n == 1:
+		set[ThemeOneMove] = true
+	case n == 2:
+		set[ThemeShort] = true
+	case n == 3:
+		set[ThemeLong] = true
+	default:
+		set[ThemeVeryLong] = true
+	}
+	order := []string{ThemeMate, "mateIn1", "mateIn2", "mateIn3", "mateIn4", ThemeKingCapture, ThemeMaterial, ThemeDefence, ThemeAngleDice, ThemeDice,
+		ThemeDrop, ThemeClimb, ThemeJester, ThemeSchrodinger, ThemeMultiMove, ThemeShipPromotion, ThemePromotion,
+		ThemeOneMove, ThemeShort, ThemeLong, ThemeVeryLong}
 	out := []string{}
 	for _, t := range order {
 		if set[t] {

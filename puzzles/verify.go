@@ -3,6 +3,8 @@ package puzzles
 import (
 	"context"
 	"fmt"
+
+	"github.com/bermudachess/bermuda/games"
 )
 
 // VerifyError says why a puzzle fails its check (as opposed to a search
@@ -57,14 +59,54 @@ func CheckLegal(p *Puzzle) error {
 			return bad(i, "%v", err)
 		}
 	}
+	line, end, err := replaySteps(p)
+	if err != nil {
+		return bad(-1, "%v", err)
+	}
+	start, _ := p.Start()
+	if reason := shapeReason(start, line, end); reason != "" {
+		return bad(-1, "%s", reason)
+	}
 	return nil
+}
+
+// replaySteps plays the solution as the generator's steps (a last move
+// that rolls with any face) and returns them and the position after.
+func replaySteps(p *Puzzle) ([]step, games.Game, error) {
+	g, err := p.Start()
+	if err != nil {
+		return nil, nil, err
+	}
+	solver := g.Turn().Player
+	var line []step
+	for _, n := range p.Solution {
+		m, ok := findLegal(g, n)
+		if !ok {
+			return nil, nil, fmt.Errorf("%q is not a legal move", n)
+		}
+		st := step{move: m, solver: g.Turn().Player == solver, before: g}
+		if st.rolled, err = rolls(g, m); err != nil {
+			return nil, nil, err
+		}
+		next := g.Clone()
+		if st.events, err = next.Play(m, games.NewDice(games.Seeded(1))); err != nil {
+			return nil, nil, err
+		}
+		st.after = next
+		line = append(line, st)
+		g = next
+	}
+	return line, g, nil
 }
 
 // Verify re-checks a puzzle with the deeper search (Options.CheckNodes):
 // CheckLegal, then at every solver move the solution's move must still
-// be the best and clearly so, and a last move that rolls dice must still
-// beat the second best in every way the dice can fall. A failed check is
-// a *VerifyError; any other error is a search that could not run.
+// be the best and clearly so (the first by the Margin test, later ones by
+// the generator's test for continuing a line), at every opponent move the
+// solution's reply must be as good as the deeper search's best, within
+// ReplyE, and a last move that rolls dice must still beat the second best
+// in every way the dice can fall. A failed check is a *VerifyError; any
+// other error is a search that could not run.
 func Verify(ctx context.Context, p *Puzzle, opts Options) error {
 	o := opts.withDefaults()
 	if err := CheckLegal(p); err != nil {
@@ -76,17 +118,20 @@ func Verify(ctx context.Context, p *Puzzle, opts Options) error {
 		if err != nil {
 			return err
 		}
-		if g.Turn().Player != solver {
-			continue
-		}
 		d, err := decide(ctx, g, o.CheckNodes, 0)
 		if err != nil {
 			return err
 		}
+		if g.Turn().Player != solver {
+			if reply, ok := d.scores.Of(n); !ok || d.eBest-d.curve.E(reply.Score) > ReplyE {
+				return &VerifyError{ID: p.ID, Ply: i, Reason: fmt.Sprintf("the opponent does better with %s (E %.3f) than %s", d.best.Move.Notation, d.eBest, n)}
+			}
+			continue
+		}
 		if d.best.Move.Notation != n {
 			return &VerifyError{ID: p.ID, Ply: i, Reason: fmt.Sprintf("the search prefers %s (E %.3f) to %s", d.best.Move.Notation, d.eBest, n)}
 		}
-		if !d.clear() {
+		if (i == 0 && !d.clear()) || (i > 0 && !d.clearLater()) {
 			return &VerifyError{ID: p.ID, Ply: i, Reason: fmt.Sprintf("%s (E %.3f) is not clearly better than %s (E %.3f)", n, d.eBest, d.second.Move.Notation, d.eSec)}
 		}
 		m, _ := findLegal(g, n)
@@ -106,3 +151,9 @@ func Verify(ctx context.Context, p *Puzzle, opts Options) error {
 	}
 	return nil
 }
+
+// ReplyE is how much better, in the opponent's expected score, the deeper
+// search's best reply may be than the solution's: a search three times as
+// deep often prefers another move of about the same worth, but a reply
+// that escapes is a puzzle whose line is wrong.
+const ReplyE = 0.1

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sort"
 	"strings"
 	"time"
 
@@ -27,15 +28,20 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	out := fs.String("o", "", "write the puzzles here, one JSON object a line (default: standard output)")
 	dbPath := fs.String("db", "", "mine the finished games of this database (SQLite file or postgres:// URL) instead of self-play")
 	check := fs.String("check", "", "instead: re-verify every puzzle of this JSON-lines file with the deeper search (exit 1 if any fails)")
+	rerate := fs.String("rate", "", "instead: give every puzzle of this JSON-lines file its starting rating again (as the generator now rates) and write them to -o")
 	nodes := fs.Int64("nodes", puzzles.DefaultNodes, "search nodes per decision (the check searches 3× as many)")
 	max := fs.Int("max", 0, "stop after this many puzzles (0: no limit)")
 	levels := fs.String("levels", "3,3", "self-play engine levels of the two players (swapped every other game; noise makes mistakes)")
 	branch := fs.Int("branch-every", 3, "self-play: at every this many plies also try a random move in place of the engine's and mine the position after it (0: never)")
+	playNodes := fs.Int64("play-nodes", 2000, "self-play: search nodes per move of the games mined")
+	share := fs.Float64("share", 0.4, "at least this share of the puzzles written have two or more solver moves (one-move puzzles beyond it are held back)")
+	held := fs.String("held", "", "write the one-move puzzles -share held back to this file")
+	limit := fs.Duration("for", 0, "stop mining after this long (wall clock; 0: no limit) and write what was found")
 	if help, err := parseFlags(fs, args); help || err != nil {
 		return err
 	}
-	if *nodes < 1000 || *n < 0 || *max < 0 || *branch < 0 {
-		return usagef("-nodes must be at least 1000, -games and -max not negative")
+	if *nodes < 1000 || *n < 0 || *max < 0 || *branch < 0 || *playNodes < 100 || *share < 0 || *share >= 1 || *limit < 0 {
+		return usagef("-nodes must be at least 1000, -play-nodes 100, -share in [0, 1), -games, -max and -for not negative")
 	}
 	var lv [2]int
 	if _, err := fmt.Sscanf(*levels, "%d,%d", &lv[0], &lv[1]); err != nil || lv[0] < 1 || lv[0] > 5 || lv[1] < 1 || lv[1] > 5 {
@@ -46,6 +52,9 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	defer stop()
 	if *check != "" {
 		return checkPuzzleFile(ctx, *check, opts, stdout)
+	}
+	if *rerate != "" {
+		return ratePuzzleFile(ctx, *rerate, *out, opts, stdout)
 	}
 	if _, err := games.Lookup(*variant); err != nil {
 		return usageError{err.Error()}
@@ -64,7 +73,13 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	m := &puzzles.Miner{Opts: opts}
 	start := time.Now()
-	found, mined := 0, 0
+	if *limit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, *limit)
+		defer cancel()
+	}
+	sel := selection{max: *max, share: *share}
+	mined := 0
 	mine := func(positions []games.Game, expected []float64, branches []puzzles.Branch) error {
 		ps, err := m.Game(ctx, positions, expected)
 		if err != nil {
@@ -81,30 +96,40 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 			}
 			ps = append(ps, more...)
 		}
-		if *max > 0 && found+len(ps) > *max {
-			ps = ps[:*max-found]
-		}
-		found += len(ps)
+		sel.add(ps)
 		mined++
-		fmt.Fprintf(stderr, "game %d: %d puzzles (%d in all, %s)\n", mined, len(ps), found, time.Since(start).Round(time.Second))
-		return puzzles.WriteJSONL(w, ps)
+		fmt.Fprintf(stderr, "game %d: %d puzzles (%d with two or more solver moves, %d with one; %s)\n", mined, len(ps), len(sel.multi), len(sel.single), time.Since(start).Round(time.Second))
+		return nil
 	}
-	enough := func() bool { return *max > 0 && found >= *max }
 	var err error
 	if *dbPath != "" {
-		err = mineDatabase(ctx, *dbPath, *variant, *n, mine, enough)
+		err = mineDatabase(ctx, *dbPath, *variant, *n, mine, sel.enough)
 	} else {
-		sp := puzzles.SelfPlay{Variant: *variant, Seed: *seed, Levels: lv, BranchEvery: *branch}
-		for i := 0; i < *n && !enough() && err == nil; i++ {
+		sp := puzzles.SelfPlay{Variant: *variant, Seed: *seed, Levels: lv, BranchEvery: *branch, Nodes: *playNodes}
+		for i := 0; i < *n && !sel.enough() && err == nil; i++ {
 			var played puzzles.Played
 			if played, err = sp.Play(ctx, i); err == nil {
 				err = mine(played.Positions, played.Expected, played.Branches)
 			}
 		}
 	}
-	if err != nil {
+	if err != nil && ctx.Err() == nil {
 		return err
 	}
+	if ctx.Err() != nil {
+		fmt.Fprintf(stderr, "stopped (%v): the game being mined is left out\n", context.Cause(ctx))
+	}
+	kept, back := sel.kept()
+	if err := puzzles.WriteJSONL(w, kept); err != nil {
+		return err
+	}
+	if *held != "" {
+		if err := writeJSONLFile(*held, back); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(stderr, "written: %d puzzles, %d with two or more solver moves; %d one-move puzzles held back\n", len(kept), min(len(sel.multi), len(kept)), len(back))
+	found := len(kept)
 	printMinerStats(stderr, *variant, *seed, mined, found, time.Since(start), m.Stats)
 	return nil
 }
@@ -159,8 +184,80 @@ func mineDatabase(ctx context.Context, path, variant string, limit int, mine fun
 	return nil
 }
 
+// selection holds the puzzles found and keeps at least share of those it
+// writes with two or more solver moves: one-move puzzles beyond that are
+// held back (those with a mate or a variant's own theme first).
+type selection struct {
+	max           int
+	share         float64
+	multi, single []puzzles.Puzzle
+}
+
+func (s *selection) add(ps []puzzles.Puzzle) {
+	for _, p := range ps {
+		if p.Solvers() > 1 {
+			s.multi = append(s.multi, p)
+		} else {
+			s.single = append(s.single, p)
+		}
+	}
+}
+
+// singles is how many one-move puzzles may go with the multi-move ones.
+func (s *selection) singles() int {
+	n := len(s.single)
+	if s.share > 0 {
+		n = min(n, int(float64(len(s.multi))*(1-s.share)/s.share))
+	}
+	if s.max > 0 {
+		n = min(n, max(s.max-len(s.multi), 0))
+	}
+	return n
+}
+
+func (s *selection) enough() bool {
+	return s.max > 0 && len(s.multi)+s.singles() >= s.max
+}
+
+func (s *selection) kept() (kept, back []puzzles.Puzzle) {
+	out := append([]puzzles.Puzzle(nil), s.multi...)
+	if s.max > 0 && len(out) > s.max {
+		out = out[:s.max]
+	}
+	single := append([]puzzles.Puzzle(nil), s.single...)
+	sort.SliceStable(single, func(i, j int) bool { return themed(single[i]) && !themed(single[j]) })
+	n := s.singles()
+	return append(out, single[:n]...), single[n:]
+}
+
+func writeJSONLFile(path string, ps []puzzles.Puzzle) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := puzzles.WriteJSONL(f, ps); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// themed says whether a one-move puzzle has more to it than winning
+// material: a mate or a variant's own move.
+func themed(p puzzles.Puzzle) bool {
+	for _, t := range p.Themes {
+		switch t {
+		case puzzles.ThemeMaterial, puzzles.ThemeDefence, puzzles.ThemeOneMove, puzzles.ThemeKingCapture:
+		default:
+			return true
+		}
+	}
+	return false
+}
+
 func printMinerStats(w io.Writer, variant string, seed uint64, mined, found int, took time.Duration, st puzzles.Stats) {
 	fmt.Fprintf(w, "%s: seed %d, %d games, %d positions, %d puzzles, %s\n", variant, seed, mined, st.Positions, found, took.Round(time.Second))
+	fmt.Fprintf(w, "  %d puzzles found before the position first looked at (a longer line)\n", st.Longer)
 	for _, r := range st.Reasons() {
 		fmt.Fprintf(w, "  rejected %6d (%5.1f%%)  %s\n", st.Rejected[r], 100*float64(st.Rejected[r])/float64(max(st.Positions, 1)), r)
 	}
@@ -195,4 +292,27 @@ func checkPuzzleFile(ctx context.Context, path string, opts puzzles.Options, std
 		return fmt.Errorf("%d of %d puzzles failed: %s", len(failed), len(ps), strings.Join(failed, ", "))
 	}
 	return nil
+}
+
+// ratePuzzleFile rates every puzzle of a file again and writes them to out
+// (standard output if "").
+func ratePuzzleFile(ctx context.Context, path, out string, opts puzzles.Options, stdout io.Writer) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	ps, err := puzzles.ReadJSONL(f)
+	f.Close()
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	for i := range ps {
+		if ps[i].Rating, err = puzzles.Rate(ctx, &ps[i], opts); err != nil {
+			return fmt.Errorf("puzzle %s: %w", ps[i].ID, err)
+		}
+	}
+	if out == "" {
+		return puzzles.WriteJSONL(stdout, ps)
+	}
+	return writeJSONLFile(out, ps)
 }
