@@ -309,15 +309,16 @@ func (r *reviewer) ply(ctx context.Context, s games.ReplayStep, stored games.Ply
 			if loss >= InaccuracyLoss {
 				// Two searches of consecutive positions can disagree by
 				// the search's own noise: check the two moves in one.
-				checked, ok, err := r.an.compare(ctx, s.Before, row.Best, row.Move, history, r.limits(1))
+				c, ok, err := r.an.check(ctx, s.Before, row.Best, row.Move, history, r.limits(1))
 				if err != nil {
 					return Ply{}, 0, err
 				}
 				if ok {
 					// The check's difference, within what the mover
-					// had to lose.
-					row.ExpectedAfter = max(0, row.ExpectedBefore-checked)
+					// had to lose; its best move is the deeper search's.
+					row.ExpectedAfter = max(0, row.ExpectedBefore-c.loss)
 					loss = row.ExpectedBefore - row.ExpectedAfter
+					row.Best = c.best
 				}
 			}
 		} else {
