@@ -2,6 +2,7 @@ package review
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bermudachess/bermuda/games"
 	"github.com/bermudachess/bermuda/uci"
@@ -110,14 +112,17 @@ func BenchmarkStockfishAgreement(t *testing.B) {
 		if maxPlies > 0 && len(rec.Plies) > maxPlies {
 			rec.Plies = rec.Plies[:maxPlies]
 		}
+		start := time.Now()
 		mine, err := Game(context.Background(), rec, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
+		mid := time.Now()
 		sf, err := Game(context.Background(), rec, Options{UCI: bin, UCIDepth: depth})
 		if err != nil {
 			t.Fatal(err)
 		}
+		took := fmt.Sprintf("ours %v, Stockfish's %v", mid.Sub(start).Round(time.Second), time.Since(mid).Round(time.Second))
 		for i, row := range mine.Plies {
 			other := sf.Plies[i]
 			if row.Loss == nil || other.Loss == nil {
@@ -127,8 +132,8 @@ func BenchmarkStockfishAgreement(t *testing.B) {
 			classes[classIndex(row.Judgement)][classIndex(other.Judgement)]++
 			ourDepths = append(ourDepths, row.Depth)
 		}
-		t.Logf("%s: %d plies; accuracy ours %s/%s, Stockfish %s/%s", filepath.Base(filepath.Dir(f))+"/"+filepath.Base(f), len(mine.Plies),
-			fmtAcc(mine.Players[0].Accuracy), fmtAcc(mine.Players[1].Accuracy), fmtAcc(sf.Players[0].Accuracy), fmtAcc(sf.Players[1].Accuracy))
+		t.Logf("%s: %d plies; accuracy ours %s/%s, Stockfish %s/%s; %s (wall)", filepath.Base(filepath.Dir(f))+"/"+filepath.Base(f), len(mine.Plies),
+			fmtAcc(mine.Players[0].Accuracy), fmtAcc(mine.Players[1].Accuracy), fmtAcc(sf.Players[0].Accuracy), fmtAcc(sf.Players[1].Accuracy), took)
 		if (k+1)%5 == 0 && k+1 < len(files) {
 			report(t, k+1, depth, ours, theirs, classes) // so far
 		}
