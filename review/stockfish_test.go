@@ -84,7 +84,8 @@ func TestStockfishJudgesChess(t *testing.T) {
 //	BERMUDA_STOCKFISH_GAMES=DIR [BERMUDA_STOCKFISH_PLIES=40] go test -run '^$' -bench StockfishAgreement -benchtime 1x -v -timeout 120m ./review
 //
 // DIR holds PGN files (searched recursively), e.g. from bermuda match
-// -records DIR; BERMUDA_STOCKFISH_PLIES keeps each game's first plies only.
+// -records DIR; BERMUDA_STOCKFISH_PLIES keeps each game's first plies only;
+// BERMUDA_STOCKFISH_MOVES=1 logs every move the two judge differently.
 func BenchmarkStockfishAgreement(t *testing.B) {
 	dir := os.Getenv("BERMUDA_STOCKFISH_GAMES")
 	if dir == "" {
@@ -104,6 +105,7 @@ func BenchmarkStockfishAgreement(t *testing.B) {
 	})
 	sort.Strings(files)
 	maxPlies, _ := strconv.Atoi(os.Getenv("BERMUDA_STOCKFISH_PLIES")) // 0: whole games
+	perMove := os.Getenv("BERMUDA_STOCKFISH_MOVES") != ""             // log every move judged differently
 	var ours, theirs []float64
 	var classes [4][4]int // [ours][Stockfish]: none, inaccuracy, mistake, blunder
 	var ourDepths []int
@@ -131,6 +133,10 @@ func BenchmarkStockfishAgreement(t *testing.B) {
 			ours, theirs = append(ours, *row.Loss), append(theirs, *other.Loss)
 			classes[classIndex(row.Judgement)][classIndex(other.Judgement)]++
 			ourDepths = append(ourDepths, row.Depth)
+			if perMove && row.Judgement != other.Judgement {
+				t.Logf("  ply %2d %-6s ours: best %-6s E %.3f loss %.3f %-10q depth %2d | Stockfish: best %-6s E %.3f loss %.3f %q",
+					row.Ply, row.Move, row.Best, row.ExpectedBefore, *row.Loss, row.Judgement, row.Depth, other.Best, other.ExpectedBefore, *other.Loss, other.Judgement)
+			}
 		}
 		t.Logf("%s: %d plies; accuracy ours %s/%s, Stockfish %s/%s; %s (wall)", filepath.Base(filepath.Dir(f))+"/"+filepath.Base(f), len(mine.Plies),
 			fmtAcc(mine.Players[0].Accuracy), fmtAcc(mine.Players[1].Accuracy), fmtAcc(sf.Players[0].Accuracy), fmtAcc(sf.Players[1].Accuracy), took)
