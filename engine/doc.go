@@ -104,6 +104,12 @@
 // FitScale fits the logistic scale that turns these scores into expected
 // results, from self-play (tunescale.go).
 //
+// An Analyser (analysis.go) searches a game's positions one after another
+// on one table, as level 5 without contempt, for game review; its Check
+// (check.go) scores a played move against the position's best in one
+// search: the played move exact, the others as at an ordinary root, each
+// against the best so far, so that both scores come from one iteration.
+//
 // # Fast path
 //
 // Through Game alone every node costs LegalMoves, Clone and Play, and the

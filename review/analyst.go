@@ -15,9 +15,10 @@ import (
 type analyst interface {
 	// analyse searches g (history ends with g) within lim.
 	analyse(ctx context.Context, g games.Game, history []games.Game, lim engine.Limits) (analysis, error)
-	// compare checks the best move against the move played in one search:
-	// the mover's loss, or ok false if the analyst does not check.
-	compare(ctx context.Context, g games.Game, best, played string, history []games.Game, lim engine.Limits) (loss float64, ok bool, err error)
+	// check scores the move played against the position's best in one
+	// search: the mover's loss and the best move found, or ok false if
+	// the analyst does not check.
+	check(ctx context.Context, g games.Game, best, played string, history []games.Game, lim engine.Limits) (c checked, ok bool, err error)
 	name() string
 	close()
 }
@@ -29,6 +30,14 @@ type analysis struct {
 	e     float64
 	depth int
 	pv    []string
+}
+
+// checked is what a check of a move found: the mover's loss against the
+// position's best move, and that move, at the check's depth.
+type checked struct {
+	loss  float64
+	best  string
+	depth int
 }
 
 // analyst picks the judge of rec: the UCI engine for orthodox chess when
@@ -67,13 +76,14 @@ func (o *ourAnalyst) analyse(ctx context.Context, g games.Game, history []games.
 	return analysis{best: res.Best.Notation, e: Expected(o.variant, res.Score), depth: res.Depth, pv: res.PV}, nil
 }
 
-func (o *ourAnalyst) compare(ctx context.Context, g games.Game, best, played string, history []games.Game, lim engine.Limits) (float64, bool, error) {
+func (o *ourAnalyst) check(ctx context.Context, g games.Game, best, played string, history []games.Game, lim engine.Limits) (checked, bool, error) {
 	lim.History = history
-	scores, _, err := o.a.Compare(ctx, g, []string{best, played}, lim)
+	c, err := o.a.Check(ctx, g, best, played, lim)
 	if err != nil {
-		return 0, false, err
+		return checked{}, false, err
 	}
-	return max(0, Expected(o.variant, scores[0])-Expected(o.variant, scores[1])), true, nil
+	loss := max(0, Expected(o.variant, c.BestScore)-Expected(o.variant, c.Played))
+	return checked{loss: loss, best: c.Best.Notation, depth: c.Depth}, true, nil
 }
 
 func (o *ourAnalyst) name() string { return OurEngine }
@@ -110,10 +120,10 @@ func uciExpected(res uci.Result) float64 {
 	return ExpectedK(DefaultK, res.CP)
 }
 
-// compare: a UCI engine's consecutive searches are deep enough to stand as
+// check: a UCI engine's consecutive searches are deep enough to stand as
 // they are (Lichess does not check either).
-func (u *uciAnalyst) compare(context.Context, games.Game, string, string, []games.Game, engine.Limits) (float64, bool, error) {
-	return 0, false, nil
+func (u *uciAnalyst) check(context.Context, games.Game, string, string, []games.Game, engine.Limits) (checked, bool, error) {
+	return checked{}, false, nil
 }
 
 func (u *uciAnalyst) name() string { return u.e.Name() }

@@ -138,6 +138,12 @@ const (
 	forcedShare = 4
 )
 
+// checkLoss is the loss, from the searches of the positions before and
+// after a move, from which the move is checked in one search
+// (Analyser.Check): every judged move, and those within 0.02 of an
+// inaccuracy, which the noise of two searches could keep below it.
+const checkLoss = InaccuracyLoss - 0.02
+
 // OurEngine is Review.Engine when our own engine judged the game.
 const OurEngine = "Bermuda"
 
@@ -306,18 +312,19 @@ func (r *reviewer) ply(ctx context.Context, s games.ReplayStep, stored games.Ply
 		loss := 0.0
 		if row.Move != row.Best {
 			loss = max(0, row.ExpectedBefore-row.ExpectedAfter)
-			if loss >= InaccuracyLoss {
+			if loss >= checkLoss {
 				// Two searches of consecutive positions can disagree by
-				// the search's own noise: check the two moves in one.
-				checked, ok, err := r.an.compare(ctx, s.Before, row.Best, row.Move, history, r.limits(1))
+				// the search's own noise: check the move in one.
+				c, ok, err := r.an.check(ctx, s.Before, row.Best, row.Move, history, r.limits(1))
 				if err != nil {
 					return Ply{}, 0, err
 				}
 				if ok {
 					// The check's difference, within what the mover
-					// had to lose.
-					row.ExpectedAfter = max(0, row.ExpectedBefore-checked)
+					// had to lose; its best move is the deeper search's.
+					row.ExpectedAfter = max(0, row.ExpectedBefore-c.loss)
 					loss = row.ExpectedBefore - row.ExpectedAfter
+					row.Best = c.best
 				}
 			}
 		} else {

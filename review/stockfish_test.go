@@ -2,6 +2,7 @@ package review
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bermudachess/bermuda/games"
 	"github.com/bermudachess/bermuda/uci"
@@ -82,7 +84,8 @@ func TestStockfishJudgesChess(t *testing.T) {
 //	BERMUDA_STOCKFISH_GAMES=DIR [BERMUDA_STOCKFISH_PLIES=40] go test -run '^$' -bench StockfishAgreement -benchtime 1x -v -timeout 120m ./review
 //
 // DIR holds PGN files (searched recursively), e.g. from bermuda match
-// -records DIR; BERMUDA_STOCKFISH_PLIES keeps each game's first plies only.
+// -records DIR; BERMUDA_STOCKFISH_PLIES keeps each game's first plies only;
+// BERMUDA_STOCKFISH_MOVES=1 logs every move the two judge differently.
 func BenchmarkStockfishAgreement(t *testing.B) {
 	dir := os.Getenv("BERMUDA_STOCKFISH_GAMES")
 	if dir == "" {
@@ -102,6 +105,7 @@ func BenchmarkStockfishAgreement(t *testing.B) {
 	})
 	sort.Strings(files)
 	maxPlies, _ := strconv.Atoi(os.Getenv("BERMUDA_STOCKFISH_PLIES")) // 0: whole games
+	perMove := os.Getenv("BERMUDA_STOCKFISH_MOVES") != ""             // log every move judged differently
 	var ours, theirs []float64
 	var classes [4][4]int // [ours][Stockfish]: none, inaccuracy, mistake, blunder
 	var ourDepths []int
@@ -110,14 +114,17 @@ func BenchmarkStockfishAgreement(t *testing.B) {
 		if maxPlies > 0 && len(rec.Plies) > maxPlies {
 			rec.Plies = rec.Plies[:maxPlies]
 		}
+		start := time.Now()
 		mine, err := Game(context.Background(), rec, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
+		mid := time.Now()
 		sf, err := Game(context.Background(), rec, Options{UCI: bin, UCIDepth: depth})
 		if err != nil {
 			t.Fatal(err)
 		}
+		took := fmt.Sprintf("ours %v, Stockfish's %v", mid.Sub(start).Round(time.Second), time.Since(mid).Round(time.Second))
 		for i, row := range mine.Plies {
 			other := sf.Plies[i]
 			if row.Loss == nil || other.Loss == nil {
@@ -126,9 +133,13 @@ func BenchmarkStockfishAgreement(t *testing.B) {
 			ours, theirs = append(ours, *row.Loss), append(theirs, *other.Loss)
 			classes[classIndex(row.Judgement)][classIndex(other.Judgement)]++
 			ourDepths = append(ourDepths, row.Depth)
+			if perMove && row.Judgement != other.Judgement {
+				t.Logf("  ply %2d %-6s ours: best %-6s E %.3f loss %.3f %-10q depth %2d | Stockfish: best %-6s E %.3f loss %.3f %q",
+					row.Ply, row.Move, row.Best, row.ExpectedBefore, *row.Loss, row.Judgement, row.Depth, other.Best, other.ExpectedBefore, *other.Loss, other.Judgement)
+			}
 		}
-		t.Logf("%s: %d plies; accuracy ours %s/%s, Stockfish %s/%s", filepath.Base(filepath.Dir(f))+"/"+filepath.Base(f), len(mine.Plies),
-			fmtAcc(mine.Players[0].Accuracy), fmtAcc(mine.Players[1].Accuracy), fmtAcc(sf.Players[0].Accuracy), fmtAcc(sf.Players[1].Accuracy))
+		t.Logf("%s: %d plies; accuracy ours %s/%s, Stockfish %s/%s; %s (wall)", filepath.Base(filepath.Dir(f))+"/"+filepath.Base(f), len(mine.Plies),
+			fmtAcc(mine.Players[0].Accuracy), fmtAcc(mine.Players[1].Accuracy), fmtAcc(sf.Players[0].Accuracy), fmtAcc(sf.Players[1].Accuracy), took)
 		if (k+1)%5 == 0 && k+1 < len(files) {
 			report(t, k+1, depth, ours, theirs, classes) // so far
 		}

@@ -1,0 +1,142 @@
+package review
+
+import (
+	"context"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/bermudachess/bermuda/engine"
+	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/uci"
+)
+
+// BenchmarkStockfishScale is a measurement, not a check CI runs: it fits
+// our engine's chess curve against Stockfish's on the same positions.
+// Every position of each game (its first BERMUDA_SCALE_PLIES plies,
+// default 40) is searched by our engine as a review does (one Analyser per
+// game, in order, the game's history, the default budget) and by
+// Stockfish (one thread, 64 MB, depth BERMUDA_STOCKFISH_DEPTH, default
+// 18); the positions neither scores as a forced result pair our score s
+// with Stockfish's expected score E_SF on Lichess's curve (DefaultK), and
+// K is the slope that minimises the mean of (1/(1+e^(−K·s/100)) − E_SF)²:
+// the curve that turns our centipawns into the expected scores Stockfish's
+// review would give the same positions.
+//
+//	BERMUDA_SCALE_GAMES=DIR go test -run '^$' -bench StockfishScale -benchtime 1x -v -timeout 600m ./review
+func BenchmarkStockfishScale(t *testing.B) {
+	dir := os.Getenv("BERMUDA_SCALE_GAMES")
+	if dir == "" {
+		t.Skip("set BERMUDA_SCALE_GAMES (a folder of PGN files)")
+	}
+	bin := stockfish(t)
+	depth := 18
+	if d, err := strconv.Atoi(os.Getenv("BERMUDA_STOCKFISH_DEPTH")); err == nil {
+		depth = d
+	}
+	plies := 40
+	if n, err := strconv.Atoi(os.Getenv("BERMUDA_SCALE_PLIES")); err == nil {
+		plies = n
+	}
+	var files []string
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && strings.HasSuffix(p, ".pgn") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	sort.Strings(files)
+	sf, err := uci.Start(bin, map[string]string{"Threads": "1", "Hash": "64"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sf.Close()
+	ctx := context.Background()
+	var ours, theirs []float64
+	for _, f := range files {
+		rec := readPGN(t, f)
+		var positions []games.Game
+		final, err := games.ReplayEach(rec, func(s games.ReplayStep) {
+			if s.Index >= 0 && s.Index < plies {
+				positions = append(positions, s.Before)
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rec.Plies) <= plies {
+			positions = append(positions, final)
+		}
+		if err := sf.NewGame(); err != nil {
+			t.Fatal(err)
+		}
+		a := engine.NewAnalyser()
+		for i, g := range positions {
+			if g.Outcome().Over {
+				continue
+			}
+			mine, err := a.Analyse(ctx, g, engine.Limits{Nodes: NodesFor("chess"), History: positions[:i+1]})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := sf.Search(ctx, uci.Position{FEN: g.Position()}, uci.Go{Depth: depth})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Mate != 0 || engine.MateIn(mine.Score) != 0 {
+				continue
+			}
+			ours, theirs = append(ours, float64(mine.Score)), append(theirs, float64(res.CP))
+		}
+		t.Logf("%s: %d positions so far", filepath.Base(filepath.Dir(f))+"/"+filepath.Base(f), len(ours))
+		reportScale(t, ours, theirs) // so far: a long run can be read, or stopped, early
+	}
+}
+
+// reportScale fits our curve's K to Stockfish's expected scores and shows
+// how the two scales compare.
+func reportScale(t testing.TB, ours, theirs []float64) {
+	target := make([]float64, len(theirs))
+	for i, cp := range theirs {
+		target[i] = ExpectedK(DefaultK, int(cp))
+	}
+	loss := func(k float64) float64 {
+		sum := 0.0
+		for i, s := range ours {
+			d := ExpectedK(k, int(s)) - target[i]
+			sum += d * d
+		}
+		return sum / float64(len(ours))
+	}
+	lo, hi := 0.05, 3.0
+	for range 100 { // golden-section search on K
+		a, b := hi-(hi-lo)/math.Phi, lo+(hi-lo)/math.Phi
+		if loss(a) < loss(b) {
+			hi = b
+		} else {
+			lo = a
+		}
+	}
+	k := (lo + hi) / 2
+	// The ratio of the scales where both see a clear edge, which the fit
+	// weighs most: Stockfish's centipawns over ours, as a median.
+	var ratios []float64
+	for i, s := range ours {
+		if math.Abs(s) >= 50 && math.Abs(theirs[i]) >= 50 && (s > 0) == (theirs[i] > 0) {
+			ratios = append(ratios, theirs[i]/s)
+		}
+	}
+	sort.Float64s(ratios)
+	median := 0.0
+	if len(ratios) > 0 {
+		median = ratios[len(ratios)/2]
+	}
+	t.Logf("%d positions (no forced result for either); K fitted %.4f (mean squared error %.5f), chess's %.4f (%.5f), DefaultK %.4f",
+		len(ours), k, loss(k), ScaleK("chess"), loss(ScaleK("chess")), DefaultK)
+	t.Logf("Stockfish's centipawns over ours where both see 50 or more the same way: median %.2f over %d positions; K/DefaultK %.2f",
+		median, len(ratios), k/DefaultK)
+}
