@@ -48,7 +48,7 @@
 // The table holds buckets of four 16-byte entries (one cache line); its
 // size is the level's (2^21 entries, 32 MiB, at level 5; 8 MiB at level 4,
 // 2 MiB at level 3), cut to twice what the budget's nodes could fill. The
-// bot runs at most NumCPU−1 searches at once (bot/opponent.go), so the
+// bot runs at most NumCPU−1 searches at once (the computer's pool in package play), so the
 // tables take at most (NumCPU−1) × 32 MiB together: 96 MiB on 4 cores.
 //
 // A move whose outcome a die decides is a chance node: its
