@@ -8,25 +8,11 @@ import (
 	"testing"
 
 	"github.com/bermudachess/bermuda/uci"
+	"github.com/bermudachess/bermuda/uci/ucitest"
 )
 
-// stockfish finds Stockfish (on PATH or in /usr/games). Without it the
-// test skips, unless BERMUDA_REQUIRE_STOCKFISH is set (CI sets it and
-// installs Debian's package): then it fails.
-func stockfish(t testing.TB) string {
-	t.Helper()
-	if p := os.Getenv("BERMUDA_STOCKFISH"); p != "" {
-		return p
-	}
-	p, err := uci.Find("stockfish")
-	if p == "" {
-		if os.Getenv("BERMUDA_REQUIRE_STOCKFISH") != "" {
-			t.Fatalf("Stockfish is required here (BERMUDA_REQUIRE_STOCKFISH): %v", err)
-		}
-		t.Skip("no stockfish on PATH or in /usr/games")
-	}
-	return p
-}
+// stockfish is ucitest.Stockfish: the path, or a skip (a failure in CI).
+func stockfish(t testing.TB) string { return ucitest.Stockfish(t) }
 
 // stockfishDepth is the depth of the confirmation (BERMUDA_STOCKFISH_DEPTH
 // changes it): modest, so the whole set takes about a minute, and still
