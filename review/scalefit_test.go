@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/bermudachess/bermuda/engine"
@@ -29,27 +28,11 @@ import (
 //
 //	BERMUDA_SCALE_GAMES=DIR go test -run '^$' -bench StockfishScale -benchtime 1x -v -timeout 600m ./review
 func BenchmarkStockfishScale(t *testing.B) {
-	dir := os.Getenv("BERMUDA_SCALE_GAMES")
-	if dir == "" {
-		t.Skip("set BERMUDA_SCALE_GAMES (a folder of PGN files)")
-	}
-	bin := stockfish(t)
-	depth := 18
-	if d, err := strconv.Atoi(os.Getenv("BERMUDA_STOCKFISH_DEPTH")); err == nil {
-		depth = d
-	}
+	bin, depth, files := stockfishCorpus(t, "BERMUDA_SCALE_GAMES")
 	plies := 40
 	if n, err := strconv.Atoi(os.Getenv("BERMUDA_SCALE_PLIES")); err == nil {
 		plies = n
 	}
-	var files []string
-	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err == nil && strings.HasSuffix(p, ".pgn") {
-			files = append(files, p)
-		}
-		return nil
-	})
-	sort.Strings(files)
 	sf, err := uci.Start(bin, map[string]string{"Threads": "1", "Hash": "64"})
 	if err != nil {
 		t.Fatal(err)

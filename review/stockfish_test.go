@@ -19,6 +19,31 @@ import (
 // stockfish is ucitest.Stockfish: the path, or a skip (a failure in CI).
 func stockfish(t testing.TB) string { return ucitest.Stockfish(t) }
 
+// stockfishCorpus is what the Stockfish measurements start from: the PGN
+// files under the folder the variable names (searched recursively,
+// sorted; without the variable the benchmark skips), Stockfish's path and
+// its depth (BERMUDA_STOCKFISH_DEPTH, default 18).
+func stockfishCorpus(t testing.TB, folderVar string) (bin string, depth int, files []string) {
+	t.Helper()
+	dir := os.Getenv(folderVar)
+	if dir == "" {
+		t.Skip("set " + folderVar + " (a folder of PGN files)")
+	}
+	bin = stockfish(t)
+	depth = 18
+	if d, err := strconv.Atoi(os.Getenv("BERMUDA_STOCKFISH_DEPTH")); err == nil {
+		depth = d
+	}
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && strings.HasSuffix(p, ".pgn") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	sort.Strings(files)
+	return bin, depth, files
+}
+
 // TestStockfishJudgesChess: with a UCI engine set, an orthodox chess game
 // is judged by it (the review names it), Legall's mate comes out right,
 // and the other variants are still judged by ours.
@@ -72,23 +97,7 @@ func TestStockfishJudgesChess(t *testing.T) {
 // -records DIR; BERMUDA_STOCKFISH_PLIES keeps each game's first plies only;
 // BERMUDA_STOCKFISH_MOVES=1 logs every move the two judge differently.
 func BenchmarkStockfishAgreement(t *testing.B) {
-	dir := os.Getenv("BERMUDA_STOCKFISH_GAMES")
-	if dir == "" {
-		t.Skip("set BERMUDA_STOCKFISH_GAMES (a folder of PGN files)")
-	}
-	bin := stockfish(t)
-	depth := 18
-	if d, err := strconv.Atoi(os.Getenv("BERMUDA_STOCKFISH_DEPTH")); err == nil {
-		depth = d
-	}
-	var files []string
-	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err == nil && strings.HasSuffix(p, ".pgn") {
-			files = append(files, p)
-		}
-		return nil
-	})
-	sort.Strings(files)
+	bin, depth, files := stockfishCorpus(t, "BERMUDA_STOCKFISH_GAMES")
 	maxPlies, _ := strconv.Atoi(os.Getenv("BERMUDA_STOCKFISH_PLIES")) // 0: whole games
 	perMove := os.Getenv("BERMUDA_STOCKFISH_MOVES") != ""             // log every move judged differently
 	var ours, theirs []float64
