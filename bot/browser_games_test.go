@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"regexp"
 	"slices"
 	"strings"
@@ -19,6 +18,7 @@ import (
 	"github.com/bermudachess/bermuda/engine"
 	"github.com/bermudachess/bermuda/games"
 	"github.com/bermudachess/bermuda/web"
+	"github.com/bermudachess/bermuda/web/browsertest"
 )
 
 // TestBrowserGamesOfEveryVariant runs the production entry point with the
@@ -302,25 +302,9 @@ func staleClick(t *testing.T, p *gamePage, store db.Store, id int64, ply int, th
 // BERMUDA_REQUIRE_CHROMIUM).
 func botBrowser(t *testing.T) context.Context {
 	t.Helper()
-	path := ""
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			path = p
-			break
-		}
-	}
-	if path == "" {
-		if os.Getenv("BERMUDA_REQUIRE_CHROMIUM") != "" {
-			t.Fatal("no chromium, and BERMUDA_REQUIRE_CHROMIUM is set: apt-get install -y chromium")
-		}
-		t.Skip("no chromium: apt-get install -y chromium (CI installs it and sets BERMUDA_REQUIRE_CHROMIUM)")
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path),
-		chromedp.WSURLReadTimeout(90*time.Second), chromedp.Flag("disable-gpu", true), chromedp.Flag("hide-scrollbars", true))
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(alloc)
-	t.Cleanup(func() { cancel(); cancelAlloc() })
-	if err := chromedp.Do(ctx); err != nil {
+	ctx, stop, err := browsertest.Start(browsertest.Path(t))
+	t.Cleanup(stop)
+	if err != nil {
 		t.Fatalf("starting chromium: %v", err)
 	}
 	return ctx

@@ -7,7 +7,6 @@ import (
 	"image"
 	"image/png"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -19,6 +18,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/bermudachess/bermuda/games"
+	"github.com/bermudachess/bermuda/web/browsertest"
 )
 
 // The pages in a real browser: Debian's chromium, headless, driven by
@@ -43,28 +43,9 @@ func TestMain(m *testing.M) {
 // browser returns the shared browser's context, starting it on first use.
 func browser(t testing.TB) context.Context {
 	t.Helper()
-	path := ""
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			path = p
-			break
-		}
-	}
-	if path == "" {
-		if os.Getenv("BERMUDA_REQUIRE_CHROMIUM") != "" {
-			t.Fatal("no chromium, and BERMUDA_REQUIRE_CHROMIUM is set: apt-get install -y chromium")
-		}
-		t.Skip("no chromium: apt-get install -y chromium (CI installs it and sets BERMUDA_REQUIRE_CHROMIUM)")
-	}
+	path := browsertest.Path(t) // skips (or fails in CI) before the Once
 	browserOnce.Do(func() {
-		opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path),
-			chromedp.WSURLReadTimeout(90*time.Second), chromedp.Flag("disable-gpu", true),
-			chromedp.Flag("hide-scrollbars", true))
-		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-		ctx, cancelCtx := chromedp.NewContext(alloc)
-		browserCancel = func() { cancelCtx(); cancelAlloc() }
-		browserErr = chromedp.Do(ctx) // starts the browser
-		browserCtx = ctx
+		browserCtx, browserCancel, browserErr = browsertest.Start(path)
 	})
 	if browserErr != nil {
 		t.Fatalf("starting chromium: %v", browserErr)
