@@ -103,14 +103,18 @@ func (s *spState) anyMove() bool { return s.hasMove() }
 
 // anyMove is hasMove stopping at the first legal move rather than the
 // first piece with one.
-func (s *bcState) anyMove() bool {
+func (s *bcState) anyMove() bool { return s.anyMoveBy(s.legalStep) }
+
+// anyMoveBy is anyMove with the legality test given: the search's own
+// (bcSearch.legalStep) knows a shortcut the bare state does not.
+func (s *bcState) anyMoveBy(legal func(from, to int) bool) bool {
 	var buf [64]int8
 	for from, p := range s.cells {
 		if p.empty() || p.army() != s.toMove {
 			continue
 		}
 		for _, to := range s.cells.destinations(from, p.kind(), s.toMove, buf[:0]) {
-			if s.legalStep(from, int(to)) {
+			if legal(from, int(to)) {
 				return true
 			}
 		}
@@ -498,21 +502,7 @@ func (st bcSearch) legalStep(from, to int) bool {
 // asks of the position next.
 func (st bcSearch) Status() (bool, games.Player) {
 	l := st.cur()
-	has := l.HasMove(func() bool {
-		s := &l.s
-		var dest [64]int8
-		for from, p := range s.cells {
-			if p.empty() || p.army() != s.toMove {
-				continue
-			}
-			for _, to := range s.cells.destinations(from, p.kind(), s.toMove, dest[:0]) {
-				if st.legalStep(from, int(to)) {
-					return true
-				}
-			}
-		}
-		return false
-	})
+	has := l.HasMove(func() bool { return l.s.anyMoveBy(st.legalStep) })
 	return l.s.ended(has)
 }
 
