@@ -11,8 +11,11 @@ var _ games.Searchable = (*game)(nil)
 // SearchState starts a fast-path state at the current position.
 func (g *game) SearchState() (games.SearchState, bool) {
 	root := searchLevel{pos: g.pos, hash: bedeHash(&g.pos)}
-	for _, pc := range g.pos.board {
+	for sq, pc := range g.pos.board {
 		root.count(pc, 1)
+		if kindOf(pc) == jester {
+			root.addJester(sideOf(pc), sq)
+		}
 	}
 	return &searchState{Levels: games.NewLevels(root)}, true
 }
@@ -29,6 +32,55 @@ type searchLevel struct {
 	safety  safety
 	jesters [4]int
 	safe    bool
+	// the Jesters' squares by side, followed move by move: jesterN is
+	// how many, -1 once more than jesterSq holds stand (the board is then
+	// searched for them)
+	jesterSq [2][4]int8
+	jesterN  [2]int8
+	// whether the side to move is in check, once asked
+	check, checkKnown bool
+	// whether the opponent's king is attacked now, once asked
+	// (GivesCheck)
+	enemyAttacked, enemyKnown bool
+}
+
+// addJester records a Jester of side on sq.
+func (l *searchLevel) addJester(side, sq int) {
+	switch n := l.jesterN[side]; {
+	case n < 0:
+	case int(n) == len(l.jesterSq[side]):
+		l.jesterN[side] = -1
+	default:
+		l.jesterSq[side][n] = int8(sq)
+		l.jesterN[side]++
+	}
+}
+
+// moveJester follows a Jester of side from one square to another, or
+// takes it off the board (to < 0).
+func (l *searchLevel) moveJester(side, from, to int) {
+	n := int(l.jesterN[side])
+	sqs := &l.jesterSq[side]
+	for i := 0; i < n; i++ {
+		if int(sqs[i]) != from {
+			continue
+		}
+		if to >= 0 {
+			sqs[i] = int8(to)
+		} else {
+			sqs[i] = sqs[n-1]
+			l.jesterN[side]--
+		}
+		return
+	}
+}
+
+// inCheck is the position's inCheck, worked out once.
+func (l *searchLevel) inCheck() bool {
+	if !l.checkKnown {
+		l.check, l.checkKnown = l.pos.inCheck(), true
+	}
+	return l.check
 }
 
 // count adds pc to the counts (sign 1) or takes it away (sign -1).
@@ -62,7 +114,21 @@ func (s *searchState) hasMove() bool {
 // whether any move is left and each move's legality (Legal) need it.
 func (l *searchLevel) safetyNow() *safety {
 	if !l.safe {
-		l.safety = l.pos.searchSafety(&l.jesters)
+		p := &l.pos
+		enemy := 1 - p.side
+		if n := int(l.jesterN[enemy]); n >= 0 {
+			// searchSafety, from what the levels know: the attack
+			// by real pieces is one of inCheck's (which the Jester's
+			// copy can only add to), and the Jesters were followed.
+			s := safety{king: int(p.kings[p.side]), jesters: l.jesters[:0]}
+			s.checked = l.inCheck() && p.attacked(s.king, enemy, noKind)
+			for _, sq := range l.jesterSq[enemy][:n] {
+				s.jesters = append(s.jesters, int(sq))
+			}
+			l.safety = s
+		} else {
+			l.safety = p.searchSafety(&l.jesters)
+		}
 		l.safe = true
 	}
 	if len(l.safety.jesters) <= len(l.jesters) {
@@ -78,7 +144,7 @@ func (s *searchState) Player() games.Player { return games.Player(s.cur().pos.si
 func (s *searchState) Status() (bool, games.Player) {
 	p := &s.cur().pos
 	switch {
-	case !s.hasMove() && p.inCheck():
+	case !s.hasMove() && s.cur().inCheck():
 		return true, games.Player(1 - p.side)
 	case !s.hasMove() || p.clock >= 100:
 		return true, games.NoPlayer
@@ -190,8 +256,15 @@ func (s *searchState) Push(sm games.SearchMove, _ int) {
 	next.count(prev.pos.board[from], -1)
 	next.count(was, -1)
 	next.count(now, 1)
+	next.jesterSq, next.jesterN = prev.jesterSq, prev.jesterN
+	if kindOf(was) == jester {
+		next.moveJester(sideOf(was), to, -1) // friendly fire too
+	}
+	if kindOf(prev.pos.board[from]) == jester {
+		next.moveJester(prev.pos.side, from, to)
+	}
 	next.Forget()
-	next.safe = false
+	next.safe, next.enemyKnown, next.checkKnown = false, false, false
 	s.Enter()
 }
 
@@ -401,26 +474,105 @@ func init() {
 // InCheck says whether the side to move is in check (games.Tactical).
 // There is no pass (games.Passer): the Jester moves as the piece the
 // opponent just moved, so a pass would change what it is.
-func (s *searchState) InCheck() bool { return s.cur().pos.inCheck() }
+func (s *searchState) InCheck() bool { return s.cur().inCheck() }
 
 // GivesCheck says whether m leaves the opponent in check, as InCheck would
 // once it is pushed (games.CheckGiver): the move is made on the board in
 // place and taken back, without copying the position or hashing it. The
 // mover's Jester then attacks as what it copies now.
+//
+// When the opponent's king stands unattacked before the move (as after
+// any legal move), only what the move changes can attack it after: the
+// piece on its new square, a line through the square it left, or a
+// Squire's middle square it left; the square it enters can only block.
+// Otherwise the whole attack test is made.
 func (s *searchState) GivesCheck(sm games.SearchMove) bool {
-	p := &s.cur().pos
+	l := s.cur()
+	p := &l.pos
 	m := move(sm.Code)
 	from, to := m.from(), m.to()
 	pc, taken := p.board[from], p.board[to]
-	p.board[from] = 0
+	now := pc
 	if m.promote() {
-		p.board[to] = pieceOf(bede, p.side)
-	} else {
-		p.board[to] = pc
+		now = pieceOf(bede, p.side)
 	}
-	check := p.attacked(int(p.kings[1-p.side]), p.side, p.copies)
+	ksq := int(p.kings[1-p.side])
+	p.board[from], p.board[to] = 0, now
+	var check bool
+	if l.enemySafe() {
+		check = p.attacksFrom(to, now, ksq) || p.uncovers(from, ksq)
+	} else {
+		check = p.attacked(ksq, p.side, p.copies)
+	}
 	p.board[from], p.board[to] = pc, taken
 	return check
+}
+
+// enemySafe reports whether the opponent's king is unattacked by the side
+// to move (its Jester as what it copies now), worked out once per level.
+func (l *searchLevel) enemySafe() bool {
+	if !l.enemyKnown {
+		p := &l.pos
+		l.enemyAttacked = p.attacked(int(p.kings[1-p.side]), p.side, p.copies)
+		l.enemyKnown = true
+	}
+	return !l.enemyAttacked
+}
+
+// attacksFrom reports whether piece pc of the side to move, standing on
+// sq, attacks ksq as attacked counts it: a Jester as what it copies (as a
+// king, nothing).
+func (p *position) attacksFrom(sq int, pc uint8, ksq int) bool {
+	k := kindOf(pc)
+	switch k {
+	case jester:
+		k = p.copies
+		if k == king {
+			return false
+		}
+	case king:
+		return containsSq(kingTo[sq], int8(ksq))
+	}
+	return p.reaches(sq, k, p.side, ksq)
+}
+
+// uncovers reports whether the side to move attacks ksq along the line
+// through the emptied square from, or as a Squire (a real one or the
+// Jester copying one) over a middle square now open.
+func (p *position) uncovers(from, ksq int) bool {
+	side := p.side
+	jp := pieceOf(jester, side)
+	if aligned[ksq][from] {
+		d := lineDir[ksq][from]
+		slider := pieceOf(chancellor, side) // orthogonal lines
+		if d >= 4 {
+			slider = pieceOf(bede, side) // diagonals
+		}
+		for _, sq := range rays[ksq][d] {
+			if pc := p.board[sq]; pc != 0 {
+				if pc == pieceOf(queen, side) || pc == slider {
+					return true
+				}
+				if pc == jp {
+					c := p.copies
+					return c == queen || c == kindOf(slider)
+				}
+				break
+			}
+		}
+	}
+	sq, js := pieceOf(squire, side), p.copies == squire
+	for _, sf := range squireTakenFrom[side][ksq] {
+		if pc := p.board[sf.from]; pc != sq && !(js && pc == jp) {
+			continue
+		}
+		for _, mid := range sf.middles {
+			if p.board[mid] == 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // pseudoCaptures is pseudo for the capture search: of the moves pseudo
