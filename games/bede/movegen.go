@@ -141,8 +141,11 @@ func (p *position) pieceMoves(buf []move, sq int, isJester bool, k kind) []move 
 		}
 	}
 	// Escalation and promotion, in place.
-	out := buf[:start]
 	realPromoter := !isJester && (k == pawn || k == squire)
+	if p.escalated && !realPromoter {
+		return buf
+	}
+	out := buf[:start]
 	for _, m := range buf[start:] {
 		if !p.escalated && behind(side, sq, m.to()) {
 			continue

@@ -1,6 +1,10 @@
 package bede
 
-import "github.com/bermudachess/bermuda/games"
+import (
+	"slices"
+
+	"github.com/bermudachess/bermuda/games"
+)
 
 // The search fast path (games.Searchable): copy-make of the position on a
 // stack, legal moves generated once per position, and a Zobrist hash of
@@ -10,7 +14,7 @@ var _ games.Searchable = (*game)(nil)
 
 // SearchState starts a fast-path state at the current position.
 func (g *game) SearchState() (games.SearchState, bool) {
-	root := searchLevel{pos: g.pos, hash: bedeHash(&g.pos)}
+	root := searchLevel{pos: g.pos, hash: bedeHash(&g.pos), sets: g.pos.pieceSets()}
 	for sq, pc := range g.pos.board {
 		root.count(pc, 1)
 		if kindOf(pc) == jester {
@@ -39,6 +43,8 @@ type searchLevel struct {
 	jesterN  [2]int8
 	// whether the side to move is in check, once asked
 	check, checkKnown bool
+	// the squares of each side's pieces
+	sets [2]pieceSet
 	// whether the opponent's king is attacked now, once asked
 	// (GivesCheck)
 	enemyAttacked, enemyKnown bool
@@ -107,7 +113,7 @@ func (s *searchState) legal() []move {
 // first legal move found (most capture-search nodes need no more).
 func (s *searchState) hasMove() bool {
 	l := s.cur()
-	return l.HasMove(func() bool { return l.pos.searchHasMove(l.safetyNow()) })
+	return l.HasMove(func() bool { return l.pos.searchHasMove(l.safetyNow(), &l.sets[l.pos.side]) })
 }
 
 // safetyNow is searchSafety of the level's position, worked out once:
@@ -223,13 +229,25 @@ func (s *searchState) PseudoMoves(buf []games.KindMove, tactical bool) ([]games.
 	if l.Generated {
 		return s.KindMoves(buf, tactical), true
 	}
+	p := &l.pos
 	if tactical {
-		s.pseudo = l.pos.pseudoCaptures(s.pseudo[:0])
+		s.pseudo = p.pseudoCapturesIn(s.pseudo[:0], &l.sets[p.side]) // all kept below
 	} else {
-		s.pseudo = l.pos.pseudo(s.pseudo[:0])
+		s.pseudo = p.pseudoIn(s.pseudo[:0], &l.sets[p.side])
 	}
-	for _, m := range s.pseudo {
-		buf = appendKindMove(buf, &l.pos, m, tactical)
+	// appendKindMove of every move, in one loop over a grown buffer.
+	n := len(buf)
+	buf = slices.Grow(buf, len(s.pseudo))[:n+len(s.pseudo)]
+	out := buf[n:]
+	for i, m := range s.pseudo {
+		km := games.KindMove{Code: uint32(m), Victim: -1, Promotion: -1}
+		if t := p.board[m.to()]; t != 0 && sideOf(t) != p.side {
+			km.Victim = int8(kindOf(t)) - 1
+		}
+		if m.promote() {
+			km.Promotion = int8(bede) - 1
+		}
+		out[i] = km
 	}
 	return buf, false
 }
@@ -256,6 +274,12 @@ func (s *searchState) Push(sm games.SearchMove, _ int) {
 	next.count(prev.pos.board[from], -1)
 	next.count(was, -1)
 	next.count(now, 1)
+	next.sets = prev.sets
+	if was != 0 {
+		next.sets[sideOf(was)].remove(to)
+	}
+	next.sets[prev.pos.side].remove(from)
+	next.sets[prev.pos.side].add(to)
 	next.jesterSq, next.jesterN = prev.jesterSq, prev.jesterN
 	if kindOf(was) == jester {
 		next.moveJester(sideOf(was), to, -1) // friendly fire too
@@ -361,24 +385,6 @@ func (p *position) searchMoves(buf []move, tactical bool) []move {
 		}
 	}
 	return out
-}
-
-// searchHasMove reports whether searchMoves would list anything, stopping
-// at the first legal move.
-func (p *position) searchHasMove(s *safety) bool {
-	var buf [64]move
-	for sq := 0; sq < squares; sq++ {
-		pc := p.board[sq]
-		if pc == 0 || sideOf(pc) != p.side {
-			continue
-		}
-		for _, m := range p.pieceMoves(buf[:0], sq, kindOf(pc) == jester, p.movingKind(sq)) {
-			if p.searchLegal(m, s) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // searchSafety is safety listing the enemy Jesters in the caller's array
@@ -575,22 +581,6 @@ func (p *position) uncovers(from, ksq int) bool {
 	return false
 }
 
-// pseudoCaptures is pseudo for the capture search: of the moves pseudo
-// lists, only those the capture search keeps (an enemy piece taken, or a
-// promotion), in pseudo's order, without walking the routes of quiet
-// steps that cannot promote.
-func (p *position) pseudoCaptures(buf []move) []move {
-	side := p.side
-	for sq := 0; sq < squares; sq++ {
-		pc := p.board[sq]
-		if pc == 0 || sideOf(pc) != side {
-			continue
-		}
-		buf = p.pieceCaptures(buf, sq, kindOf(pc) == jester, p.movingKind(sq))
-	}
-	return buf
-}
-
 // pieceCaptures is pieceMoves keeping only the moves that take an enemy
 // piece or promote; every other move it would list is left out where it
 // would be added, so the order is pieceMoves'.
@@ -610,6 +600,8 @@ func (p *position) pieceCaptures(buf []move, sq int, isJester bool, k kind) []mo
 			add(to)
 		}
 	}
+	// A slide's empty squares are never kept (only pawns and squires
+	// promote): its first piece alone is looked at.
 	slide := func(d0, d1 int) {
 		for d := d0; d < d1; d++ {
 			for _, to := range rays[sq][d] {
@@ -619,7 +611,6 @@ func (p *position) pieceCaptures(buf []move, sq int, isJester bool, k kind) []mo
 					}
 					break
 				}
-				add(to)
 			}
 		}
 	}
@@ -672,6 +663,9 @@ func (p *position) pieceCaptures(buf []move, sq int, isJester bool, k kind) []mo
 		}
 	}
 	// Escalation and promotion, in place, as pieceMoves does them.
+	if p.escalated && !realPromoter {
+		return buf
+	}
 	out := buf[:start]
 	for _, m := range buf[start:] {
 		if !p.escalated && behind(side, sq, m.to()) {

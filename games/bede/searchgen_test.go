@@ -2,12 +2,14 @@ package bede
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
 // TestPseudoCapturesKeepPseudosOrder: in the positions of random games,
 // the capture search's candidates are exactly pseudo's moves that take an
-// enemy piece or promote, in pseudo's order.
+// enemy piece or promote, in pseudo's order, and pseudoIn lists pseudo's
+// moves.
 func TestPseudoCapturesKeepPseudosOrder(t *testing.T) {
 	compared := 0
 	for seed := uint64(1); seed <= 8; seed++ {
@@ -24,7 +26,8 @@ func TestPseudoCapturesKeepPseudosOrder(t *testing.T) {
 					want = append(want, m)
 				}
 			}
-			got := p.pseudoCaptures(nil)
+			sets := p.pieceSets()
+			got := p.pseudoCapturesIn(nil, &sets[p.side])
 			if len(got) != len(want) {
 				t.Fatalf("seed %d ply %d: %d captures, want %d", seed, ply, len(got), len(want))
 			}
@@ -34,6 +37,9 @@ func TestPseudoCapturesKeepPseudosOrder(t *testing.T) {
 				}
 			}
 			compared += len(got)
+			if all, want := p.pseudoIn(nil, &sets[p.side]), p.pseudo(nil); !slices.Equal(all, want) {
+				t.Fatalf("seed %d ply %d: pseudoIn %v, pseudo %v", seed, ply, all, want)
+			}
 			legal := p.legalMoves(nil)
 			if len(legal) == 0 {
 				break

@@ -9,7 +9,7 @@ import (
 )
 
 // TestSearchLevelsFollowTheBoard: along random lines of the search state,
-// what the levels keep move by move (the Jesters' squares, the safety of
+// what the levels keep move by move (the pieces' and the Jesters' squares, the safety of
 // the side to move and whether it is in check) is what the position
 // itself says, with one Jester a side, three, and more than the levels
 // follow.
@@ -77,12 +77,18 @@ func compareLevel(t *testing.T, s *searchState) {
 			}
 		}
 	}
+	if l.sets != p.pieceSets() {
+		t.Fatalf("%s: pieces followed to %x, on the board %x", p.key(), l.sets, p.pieceSets())
+	}
 	var jesters [4]int
 	want := p.searchSafety(&jesters)
 	got := *l.safetyNow()
 	slices.Sort(got.jesters)
 	if got.king != want.king || got.checked != want.checked || !slices.Equal(got.jesters, want.jesters) {
 		t.Fatalf("%s: safety %+v, from the position %+v", p.key(), got, want)
+	}
+	if got, want := s.hasMove(), len(p.legalMoves(nil)) > 0; got != want {
+		t.Fatalf("%s: any move %v, legal moves listed %v", p.key(), got, want)
 	}
 	if l.inCheck() != p.inCheck() {
 		t.Fatalf("%s: in check %v, the position says %v", p.key(), l.inCheck(), p.inCheck())
