@@ -285,6 +285,56 @@ type safety struct {
 	king    int
 	checked bool  // attacked by a piece other than the Jester
 	jesters []int // squares of the enemy Jesters
+	// jesterKinds has bit k set when an enemy Jester moving as kind k
+	// could take the king on an empty board: for the other kinds no
+	// move can let a Jester take it (see jesterThreats).
+	jesterKinds uint16
+}
+
+// jesterThreats sets s.jesterKinds from s.jesters.
+func (s *safety) jesterThreats() {
+	s.jesterKinds = 0
+	for _, j := range s.jesters {
+		s.jesterKinds |= reachKinds[j][s.king]
+	}
+}
+
+// reachKinds[from][to] has bit k set when a piece of kind k on from
+// captures on to on an empty board, as reaches counts captures (pawn
+// captures of either side).
+var reachKinds [squares][squares]uint16
+
+func init() {
+	for from := 0; from < squares; from++ {
+		set := func(k kind, to int8) { reachKinds[from][to] |= 1 << k }
+		for side := 0; side < 2; side++ {
+			for _, to := range pawnTake[side][from] {
+				set(pawn, to)
+			}
+			for _, sm := range squireTake[side][from] {
+				set(squire, sm.to)
+			}
+		}
+		for _, to := range jumpTo[from] {
+			set(bede, to)
+		}
+		for _, to := range knightTo[from] {
+			set(chancellor, to)
+		}
+		for _, to := range zebraTo[from] {
+			set(zebra, to)
+		}
+		for d := range rays[from] {
+			for _, to := range rays[from][d] {
+				set(queen, to)
+				if d < 4 {
+					set(chancellor, to)
+				} else {
+					set(bede, to)
+				}
+			}
+		}
+	}
 }
 
 func (p *position) safety() safety {
@@ -296,6 +346,7 @@ func (p *position) safety() safety {
 			s.jesters = append(s.jesters, sq)
 		}
 	}
+	s.jesterThreats()
 	return s
 }
 
@@ -310,7 +361,7 @@ func (p *position) legalWith(m move, s *safety) bool {
 		return p.legal(m)
 	}
 	moving := p.movingKind(from)
-	if moving == king || len(s.jesters) == 0 {
+	if moving == king || s.jesterKinds&(1<<moving) == 0 {
 		return true
 	}
 	to := m.to()

@@ -131,6 +131,7 @@ func (l *searchLevel) safetyNow() *safety {
 			for _, sq := range l.jesterSq[enemy][:n] {
 				s.jesters = append(s.jesters, int(sq))
 			}
+			s.jesterThreats()
 			l.safety = s
 		} else {
 			l.safety = p.searchSafety(&l.jesters)
@@ -398,6 +399,7 @@ func (p *position) searchSafety(jesters *[4]int) safety {
 			s.jesters = append(s.jesters, sq)
 		}
 	}
+	s.jesterThreats()
 	return s
 }
 
@@ -419,7 +421,7 @@ func (p *position) searchLegal(m move, s *safety) bool {
 	pc, taken := p.board[from], p.board[to]
 	p.board[to], p.board[from] = pc, 0
 	safe := !p.exposed(s.king, lineDir[s.king][from])
-	if safe && moving != king {
+	if safe && moving != king && s.jesterKinds&(1<<moving) != 0 {
 		for _, j := range s.jesters {
 			if j != to && p.reaches(j, moving, 1-p.side, s.king) {
 				safe = false

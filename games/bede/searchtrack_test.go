@@ -84,7 +84,7 @@ func compareLevel(t *testing.T, s *searchState) {
 	want := p.searchSafety(&jesters)
 	got := *l.safetyNow()
 	slices.Sort(got.jesters)
-	if got.king != want.king || got.checked != want.checked || !slices.Equal(got.jesters, want.jesters) {
+	if got.king != want.king || got.checked != want.checked || !slices.Equal(got.jesters, want.jesters) || got.jesterKinds != want.jesterKinds {
 		t.Fatalf("%s: safety %+v, from the position %+v", p.key(), got, want)
 	}
 	if got, want := s.hasMove(), len(p.legalMoves(nil)) > 0; got != want {
@@ -92,5 +92,30 @@ func compareLevel(t *testing.T, s *searchState) {
 	}
 	if l.inCheck() != p.inCheck() {
 		t.Fatalf("%s: in check %v, the position says %v", p.key(), l.inCheck(), p.inCheck())
+	}
+}
+
+// TestReachKindsHoldEveryCapture: a piece that reaches a square on the
+// empty board (where nothing blocks) has its kind's bit in reachKinds, so
+// a Jester whose bit is clear can never take the king (legalWith).
+func TestReachKindsHoldEveryCapture(t *testing.T) {
+	var p position
+	found := 0
+	for from := 0; from < squares; from++ {
+		for to := 0; to < squares; to++ {
+			for k := pawn; k <= queen; k++ {
+				for by := 0; by < 2; by++ {
+					if p.reaches(from, k, by, to) {
+						found++
+						if reachKinds[from][to]&(1<<k) == 0 {
+							t.Fatalf("%s reaches %s from %s, not in reachKinds", kindNames[k], grid.Name(to), grid.Name(from))
+						}
+					}
+				}
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("nothing reaches anything")
 	}
 }
