@@ -84,8 +84,14 @@ func behind(side, from, to int) bool {
 // intermediate squares is a single step).
 type stepMove struct {
 	to     int8
-	routes [][]int8
+	routes []route
 }
+
+// route is the intermediate squares of one route of a step move, -1 where
+// there are fewer than two: a fixed pair rather than a slice, so testing
+// the routes reads no further memory (routeOpen, the movement of every
+// pawn and squire).
+type route [2]int8
 
 // Precomputed geometry, filled by init.
 var (
@@ -173,8 +179,12 @@ func init() {
 			}
 			for _, sm := range squireTake[side][sq] {
 				sf := stepFrom{from: int8(sq)}
-				for _, route := range sm.routes {
-					sf.middles = append(sf.middles, route...)
+				for _, r := range sm.routes {
+					for _, mid := range r {
+						if mid >= 0 {
+							sf.middles = append(sf.middles, mid)
+						}
+					}
 				}
 				squireTakenFrom[side][sm.to] = append(squireTakenFrom[side][sm.to], sf)
 			}
@@ -195,6 +205,7 @@ func diagonalSteps(side int) [][2]int {
 // changes no move.
 func walks(sq, side int, steps [][2]int, maxSteps int, needForward bool) []stepMove {
 	var out []stepMove
+	var lists [][][]int8 // each destination's routes, as out's
 	index := map[int8]int{}
 	var walk func(f, r int, path []int8, forwardSeen bool)
 	walk = func(f, r int, path []int8, forwardSeen bool) {
@@ -206,8 +217,9 @@ func walks(sq, side int, steps [][2]int, maxSteps int, needForward bool) []stepM
 				i = len(out)
 				index[to] = i
 				out = append(out, stepMove{to: to})
+				lists = append(lists, nil)
 			}
-			out[i].routes = addRoute(out[i].routes, route)
+			lists[i] = addRoute(lists[i], route)
 		}
 		if len(path) == maxSteps {
 			return
@@ -227,11 +239,19 @@ func walks(sq, side int, steps [][2]int, maxSteps int, needForward bool) []stepM
 	walk(sq%files, sq/files, nil, false)
 	// Shortest routes first, so the common case is decided by one test.
 	for i := range out {
-		rs := out[i].routes
+		rs := lists[i]
 		for a := 1; a < len(rs); a++ {
 			for b := a; b > 0 && len(rs[b]) < len(rs[b-1]); b-- {
 				rs[b], rs[b-1] = rs[b-1], rs[b]
 			}
+		}
+		for _, r := range rs {
+			if len(r) > len(route{}) {
+				panic("bede: a route longer than a route holds")
+			}
+			pair := route{-1, -1}
+			copy(pair[:], r)
+			out[i].routes = append(out[i].routes, pair)
 		}
 	}
 	return out

@@ -159,16 +159,9 @@ func (p *position) pieceMoves(buf []move, sq int, isJester bool, k kind) []move 
 }
 
 // routeOpen reports whether some route has all its squares empty.
-func (p *position) routeOpen(routes [][]int8) bool {
+func (p *position) routeOpen(routes []route) bool {
 	for _, r := range routes {
-		open := true
-		for _, s := range r {
-			if p.board[s] != 0 {
-				open = false
-				break
-			}
-		}
-		if open {
+		if (r[0] < 0 || p.board[r[0]] == 0) && (r[1] < 0 || p.board[r[1]] == 0) {
 			return true
 		}
 	}
