@@ -111,7 +111,7 @@ const DefaultNodes = 500_000
 var variantNodes = map[string]int64{
 	"chess":        700_000,
 	"angle":        450_000,
-	"bede":         400_000,
+	"bede":         450_000,
 	"bermuda":      700_000,
 	"beryl":        500_000,
 	"randommove":   350_000,
