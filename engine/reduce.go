@@ -24,8 +24,9 @@ var (
 	// dangerCap bounds the reduction where the variant cannot tell a king
 	// in danger (Bermuda chess, spIndecision): there a reduced move may be
 	// the one that threatens the king, and nothing tells it from another
-	// quiet move.
-	dangerCap = 2
+	// quiet move. Bermuda chess at 20 ms a move against the former search:
+	// at most 2 plies lost 38 ± 38 Elo over 200 games; at most 1 did not.
+	dangerCap = 1
 )
 
 const (

@@ -45,7 +45,7 @@ var sameSearch = []struct {
 	{"bede", 2, Limits{Level: 5, Depth: 5, Nodes: 100000, Seed: 0}, "d5c5", 30, 5, 37296},
 	{"bede", 2, Limits{Level: 3, Depth: 3, Nodes: 30000, Seed: 5}, "d5c5", 30, 1, 30000},
 	{"bermuda", 0, Limits{Level: 5, Depth: 0, Nodes: 50000, Seed: 0}, "A2A4", -10, 3, 50000},
-	{"bermuda", 0, Limits{Level: 5, Depth: 5, Nodes: 100000, Seed: 0}, "A2A4", -100, 4, 100000},
+	{"bermuda", 0, Limits{Level: 5, Depth: 5, Nodes: 100000, Seed: 0}, "A2-b8", -100, 4, 100000},
 	{"bermuda", 0, Limits{Level: 3, Depth: 3, Nodes: 30000, Seed: 5}, "B2-b7", 0, 0, 30004},
 	{"bermuda", 1, Limits{Level: 5, Depth: 0, Nodes: 50000, Seed: 0}, "B2-b7", -258, 4, 50000},
 	{"bermuda", 1, Limits{Level: 5, Depth: 5, Nodes: 100000, Seed: 0}, "B2-b7", -258, 4, 100000},
