@@ -189,11 +189,20 @@ func (s *searcher) search(depth, ply, alpha, beta int) int {
 	// The evaluation is only worked out where it is used: for futility
 	// near the leaves, for the null move above them where a pass exists.
 	static, haveStatic := 0, false
-	if prune && beta < mateBound && beta > -mateBound && (depth <= 2 || t.canPass()) {
+	if prune && beta < mateBound && beta > -mateBound && (depth <= 2 || depth <= staticNullDepth || t.canPass()) {
 		static, haveStatic = t.evaluate(), true
+		if v, ok := s.staticNull(depth, beta, static); ok {
+			return v
+		}
 		if v, ok := s.nullMove(depth, ply, beta, static); ok {
 			return v
 		}
+	}
+	// Internal iterative reduction: a node the table knows nothing of has
+	// no move to try first, and its ordering is poor; it is searched a ply
+	// shallower, and the next iteration finds the table's move there.
+	if iterativeReduction && ttMove == noMove && depth >= 4 && ply > 0 && !t.dice() {
+		depth--
 	}
 	// The moves are candidates whose legality may be found out only as
 	// their turn comes: i counts the legal moves, c is where the i-th
@@ -286,16 +295,19 @@ func (s *searcher) search(depth, ply, alpha, beta int) int {
 		}
 		var v int
 		reduce := 0
-		if depth >= 3 && i >= 4 && quiet && ply > 0 && !inCheck && !s.exactAtRoot {
-			reduce = 1
-			if i >= 12 && depth >= 5 {
-				reduce = 2
-			}
+		if depth >= 2 && quiet && ply > 0 && !inCheck && !s.exactAtRoot {
+			reduce = s.reduction(m, depth, i, ply, pv, ttMove)
+		}
+		if a+1 >= beta && (!scaledReductions || t.dice()) {
+			// The former reductions only ever applied in a window wider
+			// than a null one (the switch below searched null windows at
+			// full depth): kept so with dice, and when switched off.
+			reduce = 0
 		}
 		switch {
 		case ply == 0 && s.rootDraws[m.code]:
 			v = s.draw(s.rootPlayer)
-		case i == 0 || a+1 >= beta || (ply == 0 && s.exactAtRoot):
+		case i == 0 || (a+1 >= beta && reduce == 0) || (ply == 0 && s.exactAtRoot):
 			v = s.playMove(m, depth-1, ply, a, beta, false)
 		default:
 			v = s.playMove(m, depth-1-reduce, ply, a, a+1, false)
@@ -369,6 +381,34 @@ var (
 	tableMoveFirst = true
 	futileShortcut = true
 )
+
+// The refinements that reach deeper at the same nodes (issue #34), each
+// switchable for the tests and measurements that show what it changes;
+// late-move reductions are in reduce.go.
+var (
+	// iterativeReduction searches a ply shallower a node of depth 4 or
+	// more without a table move (not with dice).
+	iterativeReduction = true
+	// staticNullDepth is the depth up to which a node whose evaluation
+	// stands a margin above beta is cut without a search (reverse
+	// futility), where forward pruning is allowed; 0 turns it off.
+	staticNullDepth = 3
+)
+
+// staticNullMargin is, per ply left, what the opponent is assumed to
+// win back at most against an evaluation above beta.
+const staticNullMargin = 120
+
+// staticNull cuts a node near the leaves whose evaluation stands so far
+// above beta that a ply or three of the opponent's answers would not
+// bring it down (a static null move: the null move's test without its
+// search). search only asks where forward pruning is allowed.
+func (s *searcher) staticNull(depth, beta, static int) (int, bool) {
+	if depth > staticNullDepth || static-staticNullMargin*depth < beta {
+		return 0, false
+	}
+	return static - staticNullMargin*depth, true
+}
 
 // nullMove lets the opponent move twice: if they still cannot bring the
 // score below beta with a shallower search, a real move would do at least
