@@ -205,11 +205,16 @@ func TestPuzzleSolvedWithTheMenusFailedHintedAndRated(t *testing.T) {
 	}
 
 	// Typed answers: suggestions of the puzzle's legal moves, a clear
-	// refusal of nonsense, and the same judging as the menus.
-	h.click(ann, lobbyID, msg.ID, buttonWith(m, puzzlePrefix+":", ":next"))
-	m, _ = h.fake.Message(msg.ID)
-	att, third := h.puzzleAttemptOf(m)
-	_ = third
+	// refusal of nonsense, and the same judging as the menus. Nothing typed
+	// yet, Discord shows the first 25 suggestions: the puzzle is one whose
+	// solution's move is among them (whichever Next would give need not be).
+	third := suggestedAtOnce(t, set, first.ID, second.ID)
+	if _, _, err := h.store.StartPuzzle(ctx, db.PuzzleAttempt{UserID: ann.ID, Variant: "chess", PuzzleID: third.ID}); err != nil {
+		t.Fatal(err)
+	}
+	msg = h.reply(h.command(ann, lobbyID, "puzzle"))
+	m = msg
+	att, _ = h.puzzleAttemptOf(m)
 	focused := fakediscord.Option{Name: "answer", Type: 3, Value: "", Focused: true}
 	if sugg := autocomplete(t, h, ann, lobbyID, "puzzle", focused); !containsString(sugg, third.Solution[0]) {
 		t.Fatalf("suggestions %v lack the solution's %s", sugg, third.Solution[0])
@@ -253,6 +258,30 @@ func TestPuzzleSolvedWithTheMenusFailedHintedAndRated(t *testing.T) {
 	if !strings.Contains(help, "/puzzle") || len([]rune(help)) >= 2000 || strings.HasSuffix(help, "…") {
 		t.Fatalf("/help (%d characters): %q", len([]rune(help)), help)
 	}
+}
+
+// suggestedAtOnce is a shipped puzzle, none of those skipped, whose first
+// solution move is among the 25 suggestions /puzzle answer offers before
+// anything is typed.
+func suggestedAtOnce(t *testing.T, set *puzzles.Set, skip ...string) *puzzles.Puzzle {
+	t.Helper()
+	for i := range set.Puzzles {
+		p := &set.Puzzles[i]
+		if containsString(skip, p.ID) {
+			continue
+		}
+		g, err := p.At(0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range games.FilterMoves("", g.LegalMoves(), 25) {
+			if m.Notation == p.Solution[0] {
+				return p
+			}
+		}
+	}
+	t.Fatalf("no shipped %s puzzle's solution is among the first 25 suggestions", set.Variant)
+	return nil
 }
 
 func (h *harness) mustAttempt(m fakediscord.Message) db.PuzzleAttempt {

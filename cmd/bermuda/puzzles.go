@@ -36,6 +36,7 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	playNodes := fs.Int64("play-nodes", 2000, "self-play: search nodes per move of the games mined")
 	share := fs.Float64("share", 0.4, "at least this share of the puzzles written have two or more solver moves (one-move puzzles beyond it are held back)")
 	held := fs.String("held", "", "write the one-move puzzles -share held back to this file")
+	merge := fs.String("merge", "", "instead: merge these JSON-lines files (comma-separated; a puzzle whose id or position an earlier one has is left out), keep -share and -max, and write them to -o")
 	limit := fs.Duration("for", 0, "stop mining after this long (wall clock; 0: no limit) and write what was found")
 	if help, err := parseFlags(fs, args); help || err != nil {
 		return err
@@ -55,6 +56,9 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if *rerate != "" {
 		return ratePuzzleFile(ctx, *rerate, *out, opts, stdout)
+	}
+	if *merge != "" {
+		return mergePuzzleFiles(*merge, *out, *held, selection{max: *max, share: *share}, stderr, stdout)
 	}
 	if _, err := games.Lookup(*variant); err != nil {
 		return usageError{err.Error()}

@@ -79,6 +79,37 @@ func TestPuzzlesCommand(t *testing.T) {
 		t.Errorf("missing file: code %d, want 1", code)
 	}
 
+	// -merge: the same puzzle twice (by id, or by position under another
+	// id) is written once, earlier files first; at -share 0.5 one multi-move
+	// puzzle lets one one-move puzzle in, the other is held back.
+	samePlace := good
+	samePlace.ID, samePlace.Solution = "chess-same-place", []string{"e4f6"}
+	mate1 := puzzles.Puzzle{ID: "chess-mate1", Variant: "chess", Position: "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+		Solution: []string{"a1a8"}, Rating: 900, Themes: []string{puzzles.ThemeMate, puzzles.ThemeOneMove}}
+	other1 := mate1
+	other1.ID, other1.Position = "chess-other1", "6k1/5ppp/8/8/8/8/8/R6K w - - 0 1"
+	merged, held := filepath.Join(dir, "merged.jsonl"), filepath.Join(dir, "held.jsonl")
+	code, _, errs = runCmd(t, "", "puzzles", "-merge", write("m1.jsonl", good, mate1)+","+write("m2.jsonl", good, samePlace, other1),
+		"-share", "0.5", "-o", merged, "-held", held)
+	if code != 0 || !strings.Contains(errs, "merged: 2 puzzles, 1 with two or more solver moves; 2 duplicates left out, 1 one-move puzzles held back") {
+		t.Errorf("-merge: code %d, %q", code, errs)
+	}
+	for path, want := range map[string]string{merged: "chess-good chess-mate1", held: "chess-other1"} {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps, err := puzzles.ReadJSONL(f)
+		f.Close()
+		var got []string
+		for _, p := range ps {
+			got = append(got, p.ID)
+		}
+		if err != nil || strings.Join(got, " ") != want {
+			t.Errorf("%s: %v %v, want %s", path, got, err, want)
+		}
+	}
+
 	for _, args := range [][]string{
 		{"puzzles", "-variant", "chess"},                                 // neither -games nor -db
 		{"puzzles", "-variant", "nosuch", "-games", "1"},                 // unknown variant
