@@ -23,7 +23,8 @@ const (
 	fRookHalf    = fRookOpen + 1   // rooks on a file with only the enemy's pawns
 	fShelter     = fRookHalf + 1   // own pawns on the two ranks in front of a king on its first two ranks, its file and the files beside
 	fTempo       = fShelter + 1    // the side to move: +1 for White, -1 for Black
-	nEvalTerms   = fTempo + 1
+	fMobility    = fTempo + 1      // + kind-knight: squares a knight, bishop, rook or queen attacks that hold no piece of its own nor are attacked by an enemy pawn
+	nEvalTerms   = fMobility + 4
 	fullPhase    = 24 // knights and bishops 1, rooks 2, queens 4: the start position
 	phaseQueen   = 4
 	phaseRook    = 2
@@ -152,9 +153,9 @@ func phase(p *position) int {
 // structure counts the terms after the piece-square tables, White's minus
 // Black's, indexed from firstStruct: passed pawns by rank, doubled and
 // isolated pawns, the bishop pair, rooks on open and half-open files, the
-// kings' pawn shelter and the tempo. Bitboards throughout; only passed
-// pawns (rare) are visited one by one.
-func structure(p *position) (n [structLength]int8) {
+// kings' pawn shelter, the tempo and the pieces' mobility. Bitboards
+// throughout; only passed pawns (rare) and pieces are visited one by one.
+func structure(p *position) (n [structLength]int16) {
 	wp, bp := p.pieces(white, pawn), p.pieces(black, pawn)
 	wFiles, bFiles := fileFill(wp), fileFill(bp)
 
@@ -167,8 +168,8 @@ func structure(p *position) (n [structLength]int8) {
 	for b := bp &^ besides(northFill(wp<<8)); b != 0; {
 		n[fPassed-firstStruct+7-popLSB(&b)/8]--
 	}
-	n[fDoubled-firstStruct] = int8(popCount(wp&southFill(wp>>8)) - popCount(bp&northFill(bp<<8)))
-	n[fIsolated-firstStruct] = int8(popCount(wp&^neighbours(wFiles)) - popCount(bp&^neighbours(bFiles)))
+	n[fDoubled-firstStruct] = int16(popCount(wp&southFill(wp>>8)) - popCount(bp&northFill(bp<<8)))
+	n[fIsolated-firstStruct] = int16(popCount(wp&^neighbours(wFiles)) - popCount(bp&^neighbours(bFiles)))
 	if popCount(p.pieces(white, bishop)) >= 2 {
 		n[fBishopPair-firstStruct]++
 	}
@@ -177,13 +178,41 @@ func structure(p *position) (n [structLength]int8) {
 	}
 	wr, br := p.pieces(white, rook), p.pieces(black, rook)
 	open := ^(wFiles | bFiles)
-	n[fRookOpen-firstStruct] = int8(popCount(wr&open) - popCount(br&open))
-	n[fRookHalf-firstStruct] = int8(popCount(wr&bFiles&^wFiles) - popCount(br&wFiles&^bFiles))
-	n[fShelter-firstStruct] = int8(popCount(wp&shelter[white][p.kingSquare(white)]) -
+	n[fRookOpen-firstStruct] = int16(popCount(wr&open) - popCount(br&open))
+	n[fRookHalf-firstStruct] = int16(popCount(wr&bFiles&^wFiles) - popCount(br&wFiles&^bFiles))
+	n[fShelter-firstStruct] = int16(popCount(wp&shelter[white][p.kingSquare(white)]) -
 		popCount(bp&shelter[black][p.kingSquare(black)]))
 	n[fTempo-firstStruct] = 1
 	if p.stm == black {
 		n[fTempo-firstStruct] = -1
+	}
+	wArea := ^p.byColour[white] &^ ((bp&^fileA)>>9 | (bp&^fileH)>>7)
+	bArea := ^p.byColour[black] &^ ((wp&^fileA)<<7 | (wp&^fileH)<<9)
+	occ := p.occupied()
+	for k := knight; k <= queen; k++ {
+		n[fMobility-firstStruct+k-knight] = int16(mobility(p.pieces(white, k), k, occ, wArea) -
+			mobility(p.pieces(black, k), k, occ, bArea))
+	}
+	return n
+}
+
+// mobility counts the squares of area the pieces b (of kind k) attack.
+func mobility(b bitboard, k int, occ, area bitboard) int {
+	n := 0
+	for b != 0 {
+		sq := popLSB(&b)
+		var a bitboard
+		switch k {
+		case knight:
+			a = knightAttacks[sq]
+		case bishop:
+			a = bishopAttacks(sq, occ)
+		case rook:
+			a = rookAttacks(sq, occ)
+		default:
+			a = bishopAttacks(sq, occ) | rookAttacks(sq, occ)
+		}
+		n += popCount(a & area)
 	}
 	return n
 }

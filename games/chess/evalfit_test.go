@@ -20,7 +20,6 @@ import (
 	"fmt"
 	"go/format"
 	"math"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sort"
@@ -150,7 +149,11 @@ type fitTerm struct {
 }
 
 // fitTerms lists p's terms, what Positional weighs: each piece on its
-// square, then structure's counts.
+// square, then structure's counts. The fit ties the piece-square tables'
+// halves, the e- to h-files to the d- to a-files, so a square shares its
+// samples with its mirror (the positions' left and right differ by little
+// but castling, and 20,000 positions are too few to tell 768 weights
+// apart): a piece on the kingside is listed by its mirror square.
 func fitTerms(p *position) []fitTerm {
 	var ts []fitTerm
 	for sq, pc := range p.board {
@@ -160,6 +163,9 @@ func fitTerms(p *position) []fitTerm {
 		rel, n := sq, 1.0
 		if pc.colour() == black {
 			rel, n = sq^56, -1
+		}
+		if rel%8 >= 4 {
+			rel ^= 7
 		}
 		ts = append(ts, fitTerm{fPST + pc.kind()*64 + rel, n})
 	}
@@ -205,29 +211,44 @@ func TestFitTermsWeighAsPositional(t *testing.T) {
 }
 
 func BenchmarkEvalFit(b *testing.B) {
+	// The labelled positions (from BenchmarkEvalLabel; by default the
+	// committed ones); BERMUDA_EVALFIT_OUT names the Go file to write.
 	in := os.Getenv("BERMUDA_EVALFIT_DATA")
 	if in == "" {
-		b.Skip("set BERMUDA_EVALFIT_DATA (labelled positions, from BenchmarkEvalLabel); BERMUDA_EVALFIT_OUT writes the fitted weights' Go file there")
+		in = filepath.Join("testdata", "evalfit.txt")
 	}
 	samples := readSamples(b, in)
-	rand.New(rand.NewPCG(1, 2)).Shuffle(len(samples), func(i, j int) { samples[i], samples[j] = samples[j], samples[i] })
-	hold := len(samples) / 10 // held out: the fit never sees them
-	test, train := samples[:hold], samples[hold:]
+	// Held out: one block of 500 positions in every ten. The file lists
+	// each game's positions together, and a game's neighbouring plies are
+	// nearly the same position, so positions drawn one by one would leave
+	// the held-out ones' twins in the training set.
+	var train, test []fitSample
+	for i, s := range samples {
+		if i/500%10 == 9 {
+			test = append(test, s)
+		} else {
+			train = append(train, s)
+		}
+	}
+	hold := len(test)
 	w := make([]float64, 2*nEvalTerms) // mid weights, then end weights
 	for i := 0; i < nEvalTerms; i++ {
 		w[i], w[nEvalTerms+i] = float64(evalMid[i]), float64(evalEnd[i])
 	}
 	zero := make([]float64, len(w))
-	b.Logf("%d positions (%d held out); mean squared error of expected scores, training / held out:", len(samples), hold)
+	b.Logf("%d positions (%d held out), weight decay %g; mean squared error of expected scores, training / held out:", len(samples), hold, fitDecay)
 	b.Logf("  material alone            %.5f / %.5f", fitLoss(train, zero, nil), fitLoss(test, zero, nil))
 	b.Logf("  the weights in force      %.5f / %.5f", fitLoss(train, w, nil), fitLoss(test, w, nil))
-	iters := envInt("BERMUDA_EVALFIT_ITERS", 3000)
+	iters := envInt("BERMUDA_EVALFIT_ITERS", 600)
 	adamFit(train, w, iters, func(it int) {
 		if it%500 == 0 {
 			b.Logf("  iteration %4d            %.5f / %.5f", it, fitLoss(train, w, nil), fitLoss(test, w, nil))
 		}
 	})
 	for i := range w {
+		if j := i % nEvalTerms; j < fPassed && j%8 >= 4 {
+			w[i] = w[i-j+(j^7)] // the tied half
+		}
 		w[i] = math.Round(w[i])
 	}
 	b.Logf("  fitted (rounded)          %.5f / %.5f", fitLoss(train, w, nil), fitLoss(test, w, nil))
@@ -301,10 +322,13 @@ func fitLoss(samples []fitSample, w, grad []float64) float64 {
 	return sum / float64(len(samples))
 }
 
-// adamFit moves w down the loss's gradient for iters full passes, with a
-// little weight decay so that squares no sample ever shows stay near 0.
+// adamFit moves w down the loss's gradient for iters full passes, with
+// weight decay (BERMUDA_EVALFIT_DECAY): Adam moves every weight at the
+// same pace however few the samples that show it, and without the decay
+// squares that a handful of positions show took weights of ±5 pawns.
 func adamFit(samples []fitSample, w []float64, iters int, report func(int)) {
-	const rate, beta1, beta2, eps, decay = 1.0, 0.9, 0.999, 1e-12, 1e-9
+	const rate, beta1, beta2, eps = 1.0, 0.9, 0.999, 1e-12
+	decay := fitDecay
 	m, v, g := make([]float64, len(w)), make([]float64, len(w)), make([]float64, len(w))
 	for it := 1; it <= iters; it++ {
 		clear(g)
@@ -333,7 +357,7 @@ func weightsSource(w []float64, samples int) []byte {
 				fmt.Fprintf(&buf, "\n// %s\n", [6]string{"pawn", "knight", "bishop", "rook", "queen", "king"}[i/64])
 			}
 			if i == fPassed {
-				buf.WriteString("\n// passed pawns by rank, doubled, isolated, bishop pair, rook on an open and a half-open file, shelter, tempo\n")
+				buf.WriteString("\n// passed pawns by rank, doubled, isolated, bishop pair, rook on an open and a half-open file, shelter, tempo, mobility of knights, bishops, rooks, queens\n")
 			}
 			fmt.Fprintf(&buf, "%d,", int(w[half*nEvalTerms+i]))
 			if i < fPassed && i%8 == 7 || i == fPassed+7 {
@@ -347,6 +371,15 @@ func weightsSource(w []float64, samples int) []byte {
 		panic(err)
 	}
 	return src
+}
+
+var fitDecay = envFloat("BERMUDA_EVALFIT_DECAY", 2e-8)
+
+func envFloat(name string, def float64) float64 {
+	if v, err := strconv.ParseFloat(os.Getenv(name), 64); err == nil && v >= 0 {
+		return v
+	}
+	return def
 }
 
 func envInt(name string, def int) int {
