@@ -106,7 +106,7 @@ func buildPlacementTables() {
 // phase.
 func (s *searchState) Positional() int {
 	l := s.cur()
-	return blend(&l.pos, int(l.placement.mid), int(l.placement.end))
+	return blend(&l.pos, int(l.placement.mid), int(l.placement.end), &l.pawns)
 }
 
 // positionalByBoard is Positional worked out from the board alone, square
@@ -119,26 +119,124 @@ func positionalByBoard(p *position) int {
 			end += int(pstEnd[pc][sq])
 		}
 	}
-	return blend(p, mid, end)
+	var pc pawnCache
+	return blend(p, mid, end, &pc)
 }
 
 // blend adds the structure terms to the piece-square sums, weighs the
 // middlegame and endgame sums by phase, and turns the score to the side
 // to move.
-func blend(p *position, mid, end int) int {
-	st := structure(p)
-	for i, n := range st {
-		if n != 0 {
-			mid += int(n) * int(evalMid[firstStruct+i])
-			end += int(n) * int(evalEnd[firstStruct+i])
-		}
-	}
+func blend(p *position, mid, end int, pc *pawnCache) int {
+	st := structureScore(p, pc)
+	mid += int((st + 1<<15) >> 16)
+	end += int(int16(st))
 	ph := phase(p)
 	score := (mid*ph + end*(fullPhase-ph)) / fullPhase
 	if p.stm == black {
 		score = -score
 	}
 	return score
+}
+
+// evalPacked holds each structure term's two weights in one number,
+// the middlegame's times 65536 plus the endgame's, so that one sum adds
+// both (the halves stay apart while each sum is within ±32767).
+var evalPacked [nEvalTerms]int32
+
+func init() {
+	for i := range evalPacked {
+		evalPacked[i] = int32(evalMid[i])<<16 + int32(evalEnd[i])
+	}
+}
+
+// structureScore is the weighed sum of structure's counts, packed as
+// evalPacked: the same terms, counted the same way, without the array
+// (the evaluation asks at every node of the capture search, and this is
+// most of its time). TestFitTermsWeighAsPositional holds the two together.
+func structureScore(p *position, pc *pawnCache) int32 {
+	wp, bp := p.pieces(white, pawn), p.pieces(black, pawn)
+	wFiles, bFiles := fileFill(wp), fileFill(bp)
+	if !pc.known || pc.white != wp || pc.black != bp {
+		*pc = pawnCache{white: wp, black: bp, score: pawnScore(wp, bp, wFiles, bFiles), known: true}
+	}
+	s := pc.score
+	wb, bb := p.pieces(white, bishop), p.pieces(black, bishop)
+	if wb&(wb-1) != 0 {
+		s += evalPacked[fBishopPair]
+	}
+	if bb&(bb-1) != 0 {
+		s -= evalPacked[fBishopPair]
+	}
+	wr, br := p.pieces(white, rook), p.pieces(black, rook)
+	open := ^(wFiles | bFiles)
+	s += int32(popCount(wr&open)-popCount(br&open)) * evalPacked[fRookOpen]
+	s += int32(popCount(wr&bFiles&^wFiles)-popCount(br&wFiles&^bFiles)) * evalPacked[fRookHalf]
+	s += int32(popCount(wp&shelter[white][p.kingSquare(white)])-
+		popCount(bp&shelter[black][p.kingSquare(black)])) * evalPacked[fShelter]
+	if p.stm == white {
+		s += evalPacked[fTempo]
+	} else {
+		s -= evalPacked[fTempo]
+	}
+	wArea := ^p.byColour[white] &^ ((bp&^fileA)>>9 | (bp&^fileH)>>7)
+	bArea := ^p.byColour[black] &^ ((wp&^fileA)<<7 | (wp&^fileH)<<9)
+	occ := p.occupied()
+	n := 0
+	for b := p.pieces(white, knight); b != 0; {
+		n += popCount(knightAttacks[popLSB(&b)] & wArea)
+	}
+	for b := p.pieces(black, knight); b != 0; {
+		n -= popCount(knightAttacks[popLSB(&b)] & bArea)
+	}
+	s += int32(n) * evalPacked[fMobility]
+	n = 0
+	for b := wb; b != 0; {
+		n += popCount(bishopAttacks(popLSB(&b), occ) & wArea)
+	}
+	for b := bb; b != 0; {
+		n -= popCount(bishopAttacks(popLSB(&b), occ) & bArea)
+	}
+	s += int32(n) * evalPacked[fMobility+bishop-knight]
+	n = 0
+	for b := wr; b != 0; {
+		n += popCount(rookAttacks(popLSB(&b), occ) & wArea)
+	}
+	for b := br; b != 0; {
+		n -= popCount(rookAttacks(popLSB(&b), occ) & bArea)
+	}
+	s += int32(n) * evalPacked[fMobility+rook-knight]
+	n = 0
+	for b := p.pieces(white, queen); b != 0; {
+		sq := popLSB(&b)
+		n += popCount((bishopAttacks(sq, occ) | rookAttacks(sq, occ)) & wArea)
+	}
+	for b := p.pieces(black, queen); b != 0; {
+		sq := popLSB(&b)
+		n -= popCount((bishopAttacks(sq, occ) | rookAttacks(sq, occ)) & bArea)
+	}
+	return s + int32(n)*evalPacked[fMobility+queen-knight]
+}
+
+// pawnCache is pawnScore for the pawns white and black, when known: a
+// level starts with its parent's, and most moves move no pawn.
+type pawnCache struct {
+	white, black bitboard
+	score        int32
+	known        bool
+}
+
+// pawnScore is the terms of the pawns alone, packed: passed, doubled and
+// isolated pawns.
+func pawnScore(wp, bp, wFiles, bFiles bitboard) int32 {
+	var s int32
+	for b := wp &^ besides(southFill(bp>>8)); b != 0; {
+		s += evalPacked[fPassed+popLSB(&b)/8]
+	}
+	for b := bp &^ besides(northFill(wp<<8)); b != 0; {
+		s -= evalPacked[fPassed+7-popLSB(&b)/8]
+	}
+	s += int32(popCount(wp&southFill(wp>>8))-popCount(bp&northFill(bp<<8))) * evalPacked[fDoubled]
+	return s + int32(popCount(wp&^neighbours(wFiles))-popCount(bp&^neighbours(bFiles)))*evalPacked[fIsolated]
 }
 
 // phase is fullPhase at the start and 0 with pawns and kings alone (more
@@ -151,7 +249,8 @@ func phase(p *position) int {
 }
 
 // structure counts the terms after the piece-square tables, White's minus
-// Black's, indexed from firstStruct: passed pawns by rank, doubled and
+// Black's, indexed from firstStruct (what the fit weighs; the evaluation
+// itself adds them up in structureScore): passed pawns by rank, doubled and
 // isolated pawns, the bishop pair, rooks on open and half-open files, the
 // kings' pawn shelter, the tempo and the pieces' mobility. Bitboards
 // throughout; only passed pawns (rare) and pieces are visited one by one.

@@ -2,6 +2,8 @@ package chess
 
 import "testing"
 
+const structureFEN = "1rr1k3/3p3p/8/4P3/2P5/P7/P4PPP/R3K1NR w - - 0 1"
+
 // TestStructureCounts: the structure terms on a position that has each:
 // White's a-pawns doubled, isolated and passed, f2 passed, c4 isolated;
 // Black's d7 and h7 isolated, a rook on the open b-file and one on the
@@ -10,7 +12,7 @@ import "testing"
 // a8, b7, b6, b2, b1 (b3–b5 are White's pawns' squares) and the c8 rook's
 // d8 and c7–c4.
 func TestStructureCounts(t *testing.T) {
-	p, err := parseFEN("1rr1k3/3p3p/8/4P3/2P5/P7/P4PPP/R3K1NR w - - 0 1")
+	p, err := parseFEN(structureFEN)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -189,8 +189,12 @@ func materialBalance(p *position) int {
 // weights in force, give what Positional gives (but for its rounding), so
 // the fit fits the evaluation the engine plays with.
 func TestFitTermsWeighAsPositional(t *testing.T) {
+	fens := []string{structureFEN, "8/8/8/1k6/3P4/8/6K1/8 b - - 0 1"}
 	for _, c := range perftSuite {
-		p, err := parseFEN(c.fen)
+		fens = append(fens, c.fen)
+	}
+	for _, fen := range fens {
+		p, err := parseFEN(fen)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -205,7 +209,7 @@ func TestFitTermsWeighAsPositional(t *testing.T) {
 			want = -want
 		}
 		if got := positionalByBoard(&p); got != want {
-			t.Errorf("%s: Positional %d, the fit's terms weigh %d", c.fen, got, want)
+			t.Errorf("%s: Positional %d, the fit's terms weigh %d", fen, got, want)
 		}
 	}
 }

@@ -33,6 +33,7 @@ type searchLevel struct {
 	// whether there is a legal move, once asked without the whole list
 	anyMove, anyKnown bool
 	placement         placement
+	pawns             pawnCache // the parent's until Positional looks
 	// the verdict of Status, once asked
 	judged bool
 	over   bool
@@ -225,6 +226,7 @@ func (s *searchState) Push(m games.SearchMove, _ int) {
 	next.hash = hashAfter(&prev.pos, &next.pos, move(m.Code), prev.hash)
 	next.placement = prev.placement
 	next.placement.play(&prev.pos, &next.pos, move(m.Code))
+	next.pawns = prev.pawns
 	s.entering(next, m.Code)
 }
 
@@ -342,6 +344,7 @@ func (s *searchState) PushPass() {
 	prev, next := s.Above()
 	next.pos = prev.pos
 	next.placement = prev.placement
+	next.pawns = prev.pawns
 	next.pos.passTurn()
 	next.hash = prev.hash ^ zobBlack // the side flips, en passant lapses
 	if prev.pos.ep >= 0 {
