@@ -54,7 +54,7 @@ func TestFitKRecoversScale(t *testing.T) {
 // TestFitScaleAdjudicates: with a low resign score every game ends by
 // adjudication, decisively, long before its natural end.
 func TestFitScaleAdjudicates(t *testing.T) {
-	opts := ScaleOptions{TuneOptions: TuneOptions{Games: 3, Seed: 9, Nodes: 300}, Handicap: 3, Resign: 150, ResignPlies: 2}
+	opts := ScaleOptions{TuneOptions: TuneOptions{Games: 3, Seed: 10, Nodes: 300}, Handicap: 3, Resign: 150, ResignPlies: 2}
 	fit, err := FitScale(context.Background(), "chess", opts)
 	if err != nil {
 		t.Fatal(err)

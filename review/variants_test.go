@@ -58,7 +58,7 @@ func TestHangingQueenEveryVariant(t *testing.T) {
 // returns the record ending with that move, and its ply.
 func hangingQueenGame(t *testing.T, variant string) (games.Record, int) {
 	t.Helper()
-	for seed := uint64(5); seed < 10; seed++ {
+	for seed := uint64(5); seed < 15; seed++ {
 		if rec, ply := hangingQueenSeed(t, variant, seed); rec.Variant != "" {
 			return rec, ply
 		}

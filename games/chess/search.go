@@ -8,7 +8,7 @@ import (
 
 // The search fast path (games.Searchable): copy-make on a stack of
 // positions, legal moves generated once per position, a Zobrist hash, and
-// piece-square tables for the positional part of an evaluation.
+// the placement sums of the positional evaluation (see Positional).
 
 var _ games.Searchable = (*Game)(nil)
 
@@ -19,78 +19,6 @@ func (g *Game) SearchState() (games.SearchState, bool) {
 		root.placement.add(pc, sq)
 	}
 	return &searchState{Levels: games.NewLevels(root)}, true
-}
-
-// placement is Positional's sums, White's minus Black's, kept up to date
-// from level to level with the squares a move changes: the pieces other
-// than kings by their tables, and the kings by both of theirs (which one
-// counts depends on whether queens are left).
-type placement struct{ pieces, kingMid, kingEnd int }
-
-func (pl *placement) add(pc piece, sq int) {
-	if pc != 0 {
-		pl.pieces += int(pstPieces[pc][sq])
-		pl.kingMid += int(pstKingMid[pc][sq])
-		pl.kingEnd += int(pstKingEnd[pc][sq])
-	}
-}
-
-// play follows m from prev to next: the squares it empties and fills,
-// the pawn taken en passant and the castling rook.
-func (pl *placement) play(prev, next *position, m move) {
-	from, to := m.from(), m.to()
-	pl.remove(prev.board[from], from)
-	pl.remove(prev.board[to], to)
-	pl.add(next.board[to], to)
-	switch m.kind() {
-	case moveEnPassant:
-		capSq := to - 8
-		if prev.stm == black {
-			capSq = to + 8
-		}
-		pl.remove(prev.board[capSq], capSq)
-	case moveCastle:
-		rFrom, rTo := to+1, to-1
-		if to < from {
-			rFrom, rTo = to-2, to+1
-		}
-		pl.remove(prev.board[rFrom], rFrom)
-		pl.add(next.board[rTo], rTo)
-	}
-}
-
-func (pl *placement) remove(pc piece, sq int) {
-	if pc != 0 {
-		pl.pieces -= int(pstPieces[pc][sq])
-		pl.kingMid -= int(pstKingMid[pc][sq])
-		pl.kingEnd -= int(pstKingEnd[pc][sq])
-	}
-}
-
-// pstPieces, pstKingMid and pstKingEnd are pst and kingEndgame by piece
-// code and square as Positional counts them: mirrored and negated for
-// Black, kings only in the kings' tables and only there.
-var pstPieces, pstKingMid, pstKingEnd = buildPlacementTables()
-
-func buildPlacementTables() (pieces, kingMid, kingEnd [13][64]int16) {
-	for c := white; c <= black; c++ {
-		for k := pawn; k <= king; k++ {
-			pc := makePiece(c, k)
-			for sq := 0; sq < 64; sq++ {
-				rel, sign := sq, int16(1)
-				if c == black {
-					rel, sign = sq^56, -1
-				}
-				if k == king {
-					kingMid[pc][sq] = sign * int16(pst[king][rel])
-					kingEnd[pc][sq] = sign * int16(kingEndgame[rel])
-				} else {
-					pieces[pc][sq] = sign * int16(pst[k][rel])
-				}
-			}
-		}
-	}
-	return
 }
 
 type searchLevel struct {
@@ -105,6 +33,7 @@ type searchLevel struct {
 	// whether there is a legal move, once asked without the whole list
 	anyMove, anyKnown bool
 	placement         placement
+	pawns             pawnCache // the parent's until Positional looks
 	// the verdict of Status, once asked
 	judged bool
 	over   bool
@@ -297,6 +226,7 @@ func (s *searchState) Push(m games.SearchMove, _ int) {
 	next.hash = hashAfter(&prev.pos, &next.pos, move(m.Code), prev.hash)
 	next.placement = prev.placement
 	next.placement.play(&prev.pos, &next.pos, move(m.Code))
+	next.pawns = prev.pawns
 	s.entering(next, m.Code)
 }
 
@@ -316,113 +246,6 @@ func (s *searchState) Owner(side games.Side) games.Player { return games.ColourO
 
 func (s *searchState) Move(m games.SearchMove) games.Move {
 	return games.Move{Notation: move(m.Code).uci(), Side: games.Side(s.cur().pos.stm)}
-}
-
-// Positional scores piece placement for the side to move, from the
-// piece-square tables below; the king's table depends on whether queens
-// are left.
-func (s *searchState) Positional() int {
-	l := s.cur()
-	score := l.placement.pieces + l.placement.kingMid
-	if l.pos.byKind[queen] == 0 {
-		score = l.placement.pieces + l.placement.kingEnd
-	}
-	if l.pos.stm == black {
-		score = -score
-	}
-	return score + 10 // the side to move has the tempo
-}
-
-// positionalByBoard is Positional worked out from the board alone, square
-// by square: what the placement sums must always equal.
-func positionalByBoard(p *position) int {
-	endgame := p.byKind[queen] == 0
-	score := 0
-	for c := white; c <= black; c++ {
-		sign := 1
-		if c == black {
-			sign = -1
-		}
-		for b := p.byColour[c]; b != 0; {
-			sq := popLSB(&b)
-			rel := sq
-			if c == black {
-				rel = sq ^ 56 // mirror the rank
-			}
-			k := p.board[sq].kind()
-			v := int(pst[k][rel])
-			if k == king && endgame {
-				v = int(kingEndgame[rel])
-			}
-			score += sign * v
-		}
-	}
-	if p.stm == black {
-		score = -score
-	}
-	return score + 10
-}
-
-// pst[kind][square from White's side]: hundredths of a pawn. Built from
-// two ideas: pieces want the centre (knights most), pawns want to advance
-// (centre pawns early), and the king wants shelter until the queens go.
-var pst, kingEndgame = buildPST()
-
-func buildPST() (t [6][64]int8, ke [64]int8) {
-	for sq := 0; sq < 64; sq++ {
-		f, r := sq%8, sq/8
-		df, dr := absInt(2*f-7), absInt(2*r-7) // 1 (centre) … 7 (edge)
-		centre := 7 - max(df, dr)              // 0 on the rim … 6 in the middle
-		t[pawn][sq] = int8(pawnTable(f, r))
-		t[knight][sq] = int8(5*centre - 15)
-		t[bishop][sq] = int8(3*centre - 6)
-		t[rook][sq] = 0
-		if r == 6 {
-			t[rook][sq] = 15
-		}
-		if f == 3 || f == 4 {
-			t[rook][sq] += 3
-		}
-		t[queen][sq] = int8(centre - 3)
-		kv := 0
-		switch {
-		case r == 0 && (f <= 2 || f >= 6):
-			kv = 20
-		case r == 0:
-			kv = 0
-		case r == 1:
-			kv = -10
-		default:
-			kv = -25 - 5*r
-		}
-		t[king][sq] = int8(kv)
-		ke[sq] = int8(6*centre - 18)
-	}
-	return
-}
-
-func pawnTable(f, r int) int {
-	if r == 0 || r == 7 {
-		return 0
-	}
-	v := 4 * (r - 1)
-	if r == 6 {
-		v += 20
-	}
-	if (f == 3 || f == 4) && r >= 3 {
-		v += 12
-	}
-	if (f == 3 || f == 4) && r == 1 {
-		v -= 8 // blocking development
-	}
-	return v
-}
-
-func absInt(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 // hashAfter updates h, prev's hash, for next = prev after m: the moved
@@ -521,6 +344,7 @@ func (s *searchState) PushPass() {
 	prev, next := s.Above()
 	next.pos = prev.pos
 	next.placement = prev.placement
+	next.pawns = prev.pawns
 	next.pos.passTurn()
 	next.hash = prev.hash ^ zobBlack // the side flips, en passant lapses
 	if prev.pos.ep >= 0 {
