@@ -267,17 +267,26 @@ func printMinerStats(w io.Writer, variant string, seed uint64, mined, found int,
 	}
 }
 
+// readPuzzleFile reads a JSON-lines puzzle file, naming it in a read error.
+func readPuzzleFile(path string) ([]puzzles.Puzzle, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	ps, err := puzzles.ReadJSONL(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return ps, nil
+}
+
 // checkPuzzleFile re-verifies every puzzle of a file; any failure is an
 // error (exit code 1) after all have been checked.
 func checkPuzzleFile(ctx context.Context, path string, opts puzzles.Options, stdout io.Writer) error {
-	f, err := os.Open(path)
+	ps, err := readPuzzleFile(path)
 	if err != nil {
 		return err
-	}
-	ps, err := puzzles.ReadJSONL(f)
-	f.Close()
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
 	}
 	var failed []string
 	for i := range ps {
@@ -301,14 +310,9 @@ func checkPuzzleFile(ctx context.Context, path string, opts puzzles.Options, std
 // ratePuzzleFile rates every puzzle of a file again and writes them to out
 // (standard output if "").
 func ratePuzzleFile(ctx context.Context, path, out string, opts puzzles.Options, stdout io.Writer) error {
-	f, err := os.Open(path)
+	ps, err := readPuzzleFile(path)
 	if err != nil {
 		return err
-	}
-	ps, err := puzzles.ReadJSONL(f)
-	f.Close()
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
 	}
 	for i := range ps {
 		if ps[i].Rating, err = puzzles.Rate(ctx, &ps[i], opts); err != nil {

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/bermudachess/bermuda/puzzles"
@@ -20,14 +19,9 @@ func mergePuzzleFiles(paths, out, held string, sel selection, stderr, stdout io.
 	ids, positions := map[string]bool{}, map[string]bool{}
 	variant, dup := "", 0
 	for _, path := range strings.Split(paths, ",") {
-		f, err := os.Open(path)
+		ps, err := readPuzzleFile(path)
 		if err != nil {
 			return err
-		}
-		ps, err := puzzles.ReadJSONL(f)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
 		}
 		for _, p := range ps {
 			if variant == "" {
