@@ -25,6 +25,37 @@ func (h *harness) foolsMate() string {
 	return thread
 }
 
+// foolsMateSAN is foolsMate's moves as the review names them.
+var foolsMateSAN = []string{"f3", "e5", "g4", "Qh4"}
+
+// storedFoolsMateReview is the finished review of thread's game, from the
+// store.
+func storedFoolsMateReview(t *testing.T, h *harness, thread string) review.Review {
+	t.Helper()
+	row, _ := h.loadThread(thread)
+	stored, err := h.store.Review(t.Context(), row.ID)
+	if err != nil || stored.State != "done" {
+		t.Fatalf("stored review: %+v %v", stored, err)
+	}
+	var rev review.Review
+	if err := json.Unmarshal([]byte(stored.Data), &rev); err != nil {
+		t.Fatal(err)
+	}
+	return rev
+}
+
+// judgedPlies lists the plies of the player moving at ply parity (0:
+// White) that the review judged an inaccuracy or worse.
+func judgedPlies(rev review.Review, parity int) []int {
+	var out []int
+	for i, p := range rev.Plies {
+		if i%2 == parity && p.Judgement != "" {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
 // reviewPosts returns the thread's messages that carry a review.
 func (h *harness) reviewPosts(thread string) []fakediscord.Message {
 	var out []fakediscord.Message
@@ -79,12 +110,14 @@ func TestReviewOfAFinishedGame(t *testing.T) {
 	if len(posts) != 1 {
 		t.Fatalf("%d review posts, want 1", len(posts))
 	}
-	checkReviewPictures(t, posts[0], 1)
+	rev := storedFoolsMateReview(t, h, thread)
+	annMistakes := judgedPlies(rev, 0)
+	checkReviewPictures(t, posts[0], len(judgedPlies(rev, 0))+len(judgedPlies(rev, 1)))
 	if text := posts[0].Content + strings.Join(embedTexts(posts[0]), " "); !strings.Contains(text, "g4") || !strings.Contains(text, "blunder") {
 		t.Errorf("the review does not name the blunder g4: %s", text)
 	}
 	// The key moment says it in words (package explain): the mate it allows.
-	if moments := embedTexts(posts[0]); len(moments) < 2 || !strings.Contains(moments[1], "2.g4?? allows mate in 1: 2…Qh4#.") {
+	if moments := embedTexts(posts[0]); !strings.Contains(strings.Join(moments, "\n"), "2.g4?? allows mate in 1: 2…Qh4#.") {
 		t.Errorf("the key moment does not explain the blunder: %q", moments)
 	}
 	progress := false
@@ -93,15 +126,6 @@ func TestReviewOfAFinishedGame(t *testing.T) {
 	}
 	if !progress {
 		t.Error("the progress message was not turned into 'done'")
-	}
-	row, _ := h.loadThread(thread)
-	stored, err := h.store.Review(t.Context(), row.ID)
-	if err != nil || stored.State != "done" {
-		t.Fatalf("stored review: %+v %v", stored, err)
-	}
-	var rev review.Review
-	if err := json.Unmarshal([]byte(stored.Data), &rev); err != nil {
-		t.Fatal(err)
 	}
 	if len(rev.Plies) != 4 || rev.Plies[2].Move != "g2g4" || rev.Plies[2].Judgement != "blunder" || rev.Plies[2].Best == "g2g4" {
 		t.Fatalf("White's 2.g4 is not judged a blunder with a better move: %+v", rev.Plies)
@@ -114,20 +138,28 @@ func TestReviewOfAFinishedGame(t *testing.T) {
 	h.wantEphemeral(h.click(bob, thread, posts[0].ID, learn), "found no inaccuracy")
 	lessonResp := h.click(ann, thread, posts[0].ID, learn)
 	lessonMsg := h.reply(lessonResp)
-	if !lessonMsg.Ephemeral || !strings.Contains(lessonMsg.Content, "you played **g4") {
-		t.Fatalf("the lesson opens with %q", lessonMsg.Content)
+	if !lessonMsg.Ephemeral {
+		t.Fatalf("the lesson is public: %q", lessonMsg.Content)
 	}
 	checkPickerPicture(t, lessonMsg)
-	best := rev.Plies[2].Best
-	h.choose(ann, thread, lessonMsg, best[:2])
-	h.choose(ann, thread, lessonMsg, best[2:4])
-	lessonMsg = mustMessage(h, lessonMsg.ID)
-	if !strings.HasPrefix(lessonMsg.Content, "✅") {
-		t.Fatalf("finding the engine's move %s: %q", best, lessonMsg.Content)
+	// One lesson for each of White's judged moves, in order (2.g4 always;
+	// 1.f3 too where the engine finds it an inaccuracy, as it does).
+	for _, i := range annMistakes {
+		if !strings.Contains(lessonMsg.Content, "you played **"+foolsMateSAN[i]) {
+			t.Fatalf("the lesson for ply %d opens with %q", i, lessonMsg.Content)
+		}
+		best := rev.Plies[i].Best
+		h.choose(ann, thread, lessonMsg, best[:2])
+		h.choose(ann, thread, lessonMsg, best[2:4])
+		lessonMsg = mustMessage(h, lessonMsg.ID)
+		if !strings.HasPrefix(lessonMsg.Content, "✅") {
+			t.Fatalf("finding the engine's move %s: %q", best, lessonMsg.Content)
+		}
+		h.click(ann, thread, lessonMsg.ID, buttonWith(lessonMsg, "lm:", ":next"))
+		lessonMsg = mustMessage(h, lessonMsg.ID)
 	}
-	h.click(ann, thread, lessonMsg.ID, buttonWith(lessonMsg, "lm:", ":next"))
-	if m := mustMessage(h, lessonMsg.ID); !strings.Contains(m.Content, "last of your mistakes") {
-		t.Fatalf("after the only mistake: %q", m.Content)
+	if !strings.Contains(lessonMsg.Content, "last of your mistakes") {
+		t.Fatalf("after the last mistake: %q", lessonMsg.Content)
 	}
 
 	// A second request shows the stored review at once, privately, and
@@ -137,7 +169,7 @@ func TestReviewOfAFinishedGame(t *testing.T) {
 	if !m.Ephemeral || len(m.Files) == 0 {
 		t.Fatalf("the second request: ephemeral %v, %d files, %q", m.Ephemeral, len(m.Files), m.Content)
 	}
-	checkReviewPictures(t, m, 1)
+	checkReviewPictures(t, m, len(judgedPlies(rev, 0))+len(judgedPlies(rev, 1)))
 	h.settle()
 	if n := len(h.reviewPosts(thread)); n != 1 {
 		t.Fatalf("%d review posts after a second request", n)
@@ -256,6 +288,8 @@ func TestLearnTypedAnswer(t *testing.T) {
 	if len(posts) != 1 {
 		t.Fatalf("%d review posts", len(posts))
 	}
+	rev := storedFoolsMateReview(t, h, thread)
+	first := judgedPlies(rev, 0)[0] // the lesson's first mistake: 1.f3 where it is judged, else 2.g4
 	lessonMsg := h.reply(h.click(ann, thread, posts[0].ID, buttonWith(posts[0], "learn:", "")))
 	typeIt := buttonWith(lessonMsg, "lm:", ":type")
 	if typeIt == "" {
@@ -273,19 +307,19 @@ func TestLearnTypedAnswer(t *testing.T) {
 		t.Fatalf("a bad answer changed the lesson: %q", m.Content)
 	}
 	// The move played in the game, typed as SAN: wrong.
-	h.submitForm(ann, thread, lessonMsg.ID, resp.ModalID, map[string]string{"move": "g4"})
+	h.submitForm(ann, thread, lessonMsg.ID, resp.ModalID, map[string]string{"move": foolsMateSAN[first]})
 	if m := mustMessage(h, lessonMsg.ID); !strings.HasPrefix(m.Content, "❌ That is the move you played") {
 		t.Fatalf("typing the game's move: %q", m.Content)
 	}
-	// The engine's move, typed with a dash: right.
-	stored, _ := h.store.Review(t.Context(), row.ID)
-	var rev review.Review
-	if err := json.Unmarshal([]byte(stored.Data), &rev); err != nil {
-		t.Fatal(err)
+	// The engine's move, typed with a dash: right, with why the game's
+	// move was not.
+	why := "Why the game's move was an inaccuracy: 1.f3?!"
+	if first == 2 {
+		why = "Why the game's move was a blunder: 2.g4?? allows mate in 1: 2…Qh4#."
 	}
-	best := rev.Plies[2].Best
+	best := rev.Plies[first].Best
 	h.submitForm(ann, thread, lessonMsg.ID, resp.ModalID, map[string]string{"move": " " + best[:2] + "-" + best[2:] + " "})
-	if m := mustMessage(h, lessonMsg.ID); !strings.HasPrefix(m.Content, "✅") || !strings.Contains(m.Content, "Why the game's move was a blunder: 2.g4?? allows mate in 1: 2…Qh4#.") {
+	if m := mustMessage(h, lessonMsg.ID); !strings.HasPrefix(m.Content, "✅") || !strings.Contains(m.Content, why) {
 		t.Fatalf("typing the engine's move %s: %q", best, m.Content)
 	}
 }
