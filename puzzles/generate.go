@@ -270,9 +270,26 @@ func (m *Miner) position(ctx context.Context, g games.Game, prevE float64, seen 
 	if reason := screenReason(d, prevE); reason != "" {
 		return Puzzle{}, reason, nil
 	}
-	line, reason, err := buildLine(ctx, g, d, seen, o)
-	if err != nil || reason != "" {
-		return Puzzle{}, reason, err
+	// A line of one rolling solver move may go on under another fate:
+	// up to Options.Fates seeded rolls are tried.
+	var line []step
+	f := &fate{}
+	for n := 0; n < o.Fates; n++ {
+		f.n = o.FirstFate + n
+		l, reason, err := buildLine(ctx, g, d, seen, o, f)
+		if err != nil {
+			return Puzzle{}, "", err
+		}
+		if reason != "" {
+			if n == 0 {
+				return Puzzle{}, reason, nil
+			}
+			break // the line of an earlier fate stands
+		}
+		line = l
+		if solverMoves(line) > 1 || !line[0].rolled {
+			break
+		}
 	}
 	end, err := playLine(g, line)
 	if err != nil {

@@ -2,6 +2,7 @@ package puzzles
 
 import (
 	"context"
+	"fmt"
 	"hash/fnv"
 	"strings"
 
@@ -51,13 +52,25 @@ func stepRoller(st step) games.Roller {
 	return games.Seeded(1)
 }
 
+// fate is which seeded roll a line's rolling moves are given (n, of
+// Options.Fates), and what is the same for every fate: the first move's
+// lowest E over its rolls, once searched.
+type fate struct {
+	n     int
+	first *float64
+}
+
 // fateSeed seeds the roll that fixes a rolling move's fate in a line: the
-// position and the move, so the same line gets the same fate in every run.
-func fateSeed(g games.Game, m games.Move) uint64 {
+// position, the move and the fate's number (Options.Fates), so the same
+// line gets the same fate in every run.
+func fateSeed(g games.Game, m games.Move, fate int) uint64 {
 	h := fnv.New64a()
 	h.Write([]byte(g.Position()))
 	h.Write([]byte{0})
 	h.Write([]byte(m.Notation))
+	if fate > 0 {
+		fmt.Fprintf(h, "\x00fate %d", fate)
+	}
 	return h.Sum64()
 }
 
@@ -76,7 +89,7 @@ func fateSeed(g games.Game, m games.Move) uint64 {
 // against every roll). seen holds the keys of the game's earlier
 // positions: a line back to one of them, or to itself, is a repetition
 // and no puzzle.
-func buildLine(ctx context.Context, g games.Game, first decision, seen map[string]bool, o Options) ([]step, string, error) {
+func buildLine(ctx context.Context, g games.Game, first decision, seen map[string]bool, o Options, fate *fate) ([]step, string, error) {
 	solver := g.Turn().Player
 	keys := map[string]bool{g.Key(): true}
 	for k := range seen {
@@ -112,9 +125,14 @@ func buildLine(ctx context.Context, g games.Game, first decision, seen map[strin
 			return nil, "", err
 		}
 		if r && st.solver && !st.onlyMove {
-			worst, _, err := worstRoll(ctx, cur, st.move, o.Nodes/2)
-			if err != nil {
+			var worst float64
+			if len(line) == 0 && fate.first != nil {
+				worst = *fate.first // the first move's rolls are the same whatever the fate
+			} else if worst, _, err = worstRoll(ctx, cur, st.move, o.Nodes/2); err != nil {
 				return nil, "", err
+			}
+			if len(line) == 0 {
+				fate.first = &worst
 			}
 			st.worst, st.judged = worst, true
 			if worst <= st.dec.eSec || (first.kind() == "win" && worst < SaveE) {
@@ -128,7 +146,7 @@ func buildLine(ctx context.Context, g games.Game, first decision, seen map[strin
 			solverMoves++
 		}
 		next := cur.Clone()
-		d := games.NewDice(games.Seeded(fateSeed(cur, st.move)))
+		d := games.NewDice(games.Seeded(fateSeed(cur, st.move, fate.n)))
 		st.events, err = next.Play(st.move, d)
 		if err != nil {
 			return nil, "", err

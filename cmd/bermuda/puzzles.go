@@ -39,6 +39,8 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	held := fs.String("held", "", "write the one-move puzzles -share held back to this file")
 	merge := fs.String("merge", "", "instead: merge these JSON-lines files (comma-separated; a puzzle whose id or position an earlier one has is left out), keep -share and -max, and write them to -o")
 	limit := fs.Duration("for", 0, "stop mining after this long (wall clock; 0: no limit) and write what was found")
+	fates := fs.Int("fates", 1, "seeded rolls tried for the fate of a line's rolling moves: where one leaves a line of one rolling solver move, the next is tried")
+	firstFate := fs.Int("first-fate", 0, "the number of the first fate tried (-fates: a run with -first-fate 1 tries the fates a run of -fates 1 did not)")
 	from := fs.String("from", "", "instead of games: judge again the start position of every puzzle of this JSON-lines file with the current generator (a line may now go on past a rolling move), and write the puzzles found")
 	if help, err := parseFlags(fs, args); help || err != nil {
 		return err
@@ -50,7 +52,10 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if _, err := fmt.Sscanf(*levels, "%d,%d", &lv[0], &lv[1]); err != nil || lv[0] < 1 || lv[0] > 5 || lv[1] < 1 || lv[1] > 5 {
 		return usagef("-levels wants two levels 1–5, e.g. 3,3")
 	}
-	opts := puzzles.Options{Nodes: *nodes}
+	if *fates < 1 || *firstFate < 0 {
+		return usagef("-fates must be at least 1, -first-fate not negative")
+	}
+	opts := puzzles.Options{Nodes: *nodes, Fates: *fates, FirstFate: *firstFate}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	if *check != "" {
