@@ -266,9 +266,16 @@ func (b *Bot) answerPuzzle(ctx context.Context, r *request, v *puzzleView, notat
 	if err != nil {
 		return err
 	}
-	note := fmt.Sprintf("✅ **%s** — correct! Your turn goes on: find the next move.", said)
+	// What the move's dice did: the fate stored with the puzzle, replayed
+	// (At plays it too); no die is rolled, so a retried answer changes
+	// nothing.
+	rolled := ""
+	if d := v.diceWords(att.Ply); d != "" {
+		rolled = " " + d + "."
+	}
+	note := fmt.Sprintf("✅ **%s** — correct!%s Your turn goes on: find the next move.", said, rolled)
 	if replies != "" {
-		note = fmt.Sprintf("✅ **%s** — correct! The reply: **%s**. Find the next move.", said, replies)
+		note = fmt.Sprintf("✅ **%s** — correct!%s The reply: %s. Find the next move.", said, rolled, replies)
 	}
 	data, err := b.puzzleStep(nv, pickerState{}, note)
 	if err != nil {
