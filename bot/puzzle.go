@@ -254,6 +254,13 @@ func (b *Bot) answerPuzzle(ctx context.Context, r *request, v *puzzleView, notat
 		return b.finishPuzzle(ctx, r, v, true, fmt.Sprintf("✅ **%s** — solved!", said))
 	}
 	next, replies := v.nextSolverPly(att.Ply)
+	// What the move's dice did: the fate stored with the puzzle, replayed
+	// (At plays it too); no die is rolled, so a retried answer changes
+	// nothing.
+	rolled := ""
+	if d := v.diceWords(att.Ply); d != "" {
+		rolled = " " + d + "."
+	}
 	ok, err := b.store.AdvancePuzzle(ctx, att.ID, att.Ply, next)
 	if err != nil {
 		return err
@@ -265,13 +272,6 @@ func (b *Bot) answerPuzzle(ctx context.Context, r *request, v *puzzleView, notat
 	nv, err := loadPuzzleView(att)
 	if err != nil {
 		return err
-	}
-	// What the move's dice did: the fate stored with the puzzle, replayed
-	// (At plays it too); no die is rolled, so a retried answer changes
-	// nothing.
-	rolled := ""
-	if d := v.diceWords(att.Ply); d != "" {
-		rolled = " " + d + "."
 	}
 	note := fmt.Sprintf("✅ **%s** — correct!%s Your turn goes on: find the next move.", said, rolled)
 	if replies != "" {
