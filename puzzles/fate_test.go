@@ -2,6 +2,8 @@ package puzzles
 
 import (
 	"bytes"
+	"context"
+	"math"
 	"strings"
 	"testing"
 
@@ -108,5 +110,34 @@ func TestOlderPuzzlesLoadUnchanged(t *testing.T) {
 				t.Errorf("%s: makeID gives %s", p.ID, id)
 			}
 		}
+	}
+}
+
+// TestAngleLineGoesOnPastTheDice: a position of the Angle where White's
+// rook takes the queen on a10 and, after Black's rook takes back on d10,
+// takes that rook too. The first move rolls (pieces stand in the Angle):
+// it is the best against every roll, so the line goes on under the fate
+// of one seeded roll, stored; the reply rolls too and keeps its fate. The
+// same puzzle comes out of every run (the fate's seed is the position's),
+// and it passes the check.
+func TestAngleLineGoesOnPastTheDice(t *testing.T) {
+	g, err := games.NewGame("angle", "q4ksb2/3rpppp2/9n/1s1p6/8pr/R8p/S8P/2P5P1/3PPP4/N1B1QKS1N1 w - - 4 37")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &Miner{}
+	p, reason, err := m.Position(context.Background(), g, math.NaN(), nil)
+	if err != nil || reason != "" {
+		t.Fatalf("rejected: %q %v", reason, err)
+	}
+	t.Logf("%s %v dice %v %v", p.ID, p.Solution, p.Dice, p.Themes)
+	if p.Solvers() != 2 || len(p.Faces(0)) != 2 || len(p.Faces(1)) != 2 || !p.HasTheme(ThemeAngleDice) || !p.HasTheme(ThemeShort) {
+		t.Fatalf("puzzle %v, dice %v, themes %v", p.Solution, p.Dice, p.Themes)
+	}
+	if p.ID != "angle-46bdc5f565b7" {
+		t.Errorf("id %s, not the shipped puzzle's", p.ID)
+	}
+	if err := Verify(context.Background(), &p, Options{}); err != nil {
+		t.Fatal(err)
 	}
 }
