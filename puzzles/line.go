@@ -170,7 +170,16 @@ func buildLine(ctx context.Context, g games.Game, first decision, seen map[strin
 	if len(line) == 0 || !line[0].solver {
 		return nil, RejectTooShort, nil
 	}
-	line[len(line)-1].faces = nil // the last move keeps no fate
+	// The last move keeps no fate: it is judged against every roll, and
+	// played with any face (Seeded(1)), as replaySteps plays it.
+	if last := &line[len(line)-1]; last.rolled && len(last.faces) > 0 {
+		last.faces = nil
+		last.after = last.before.Clone()
+		var err error
+		if last.events, err = last.after.Play(last.move, games.NewDice(stepRoller(*last))); err != nil {
+			return nil, "", err
+		}
+	}
 	return line, "", nil
 }
 
