@@ -254,6 +254,13 @@ func (b *Bot) answerPuzzle(ctx context.Context, r *request, v *puzzleView, notat
 		return b.finishPuzzle(ctx, r, v, true, fmt.Sprintf("✅ **%s** — solved!", said))
 	}
 	next, replies := v.nextSolverPly(att.Ply)
+	// What the move's dice did: the fate stored with the puzzle, replayed
+	// (At plays it too); no die is rolled, so a retried answer changes
+	// nothing.
+	rolled := ""
+	if d := v.diceWords(att.Ply); d != "" {
+		rolled = " " + d + "."
+	}
 	ok, err := b.store.AdvancePuzzle(ctx, att.ID, att.Ply, next)
 	if err != nil {
 		return err
@@ -266,9 +273,9 @@ func (b *Bot) answerPuzzle(ctx context.Context, r *request, v *puzzleView, notat
 	if err != nil {
 		return err
 	}
-	note := fmt.Sprintf("✅ **%s** — correct! Your turn goes on: find the next move.", said)
+	note := fmt.Sprintf("✅ **%s** — correct!%s Your turn goes on: find the next move.", said, rolled)
 	if replies != "" {
-		note = fmt.Sprintf("✅ **%s** — correct! The reply: **%s**. Find the next move.", said, replies)
+		note = fmt.Sprintf("✅ **%s** — correct!%s The reply: %s. Find the next move.", said, rolled, replies)
 	}
 	data, err := b.puzzleStep(nv, pickerState{}, note)
 	if err != nil {

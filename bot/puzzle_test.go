@@ -558,3 +558,114 @@ func TestPuzzleTwoMovesTypedAndRatedOnFirstAttempts(t *testing.T) {
 		t.Fatalf("a second attempt moved the ratings: ann %+v (was %.1f), puzzle %.1f (was %.1f)", again, annAfter.Rating, h.ownRating(pz), afterBob)
 	}
 }
+
+// TestPuzzleAngleLineWithStoredDice: an Angle puzzle of two solver moves
+// whose first move rolls the dice. The dice were rolled once, when the
+// puzzle was mined, and the fate is stored with it: after the first move
+// the bot tells what they did and plays on from there, with the menus
+// (ann) and typed (bob) alike, the same line for both; a stale click
+// again rolls nothing and changes nothing.
+func TestPuzzleAngleLineWithStoredDice(t *testing.T) {
+	h := newHarness(t)
+	ctx := t.Context()
+	set, err := puzzles.Load("angle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pz *puzzles.Puzzle
+	for i := range set.Puzzles {
+		if p := &set.Puzzles[i]; len(p.Faces(0)) > 0 && p.Solvers() == 2 && !allSolverMoves(t, p) {
+			pz = p
+			break
+		}
+	}
+	if pz == nil {
+		t.Fatal("no Angle puzzle of two solver moves whose first move rolls is shipped")
+	}
+	evs, err := pz.DiceAt(0)
+	if err != nil || len(evs) == 0 {
+		t.Fatalf("the stored dice of %s: %v %v", pz.ID, evs, err)
+	}
+	fell := fmt.Sprintf("🎲 the dice fell %d and %d (%s)", evs[0].Dice[0], evs[0].Dice[1], evs[0].Square)
+	give := func(u fakediscord.User) {
+		t.Helper()
+		if _, _, err := h.store.StartPuzzle(ctx, db.PuzzleAttempt{UserID: u.ID, Variant: "angle", PuzzleID: pz.ID}); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	// With the menus.
+	give(ann)
+	msg := h.reply(h.command(ann, lobbyID, "puzzle", str("variant", "angle")))
+	if e := puzzleEmbeds(msg); !strings.Contains(e, "2 moves to find") {
+		t.Fatalf("the puzzle: %s", e)
+	}
+	stale := menuOfMessage(msg)
+	m := h.pzPlay(ann, msg.ID, pz.Solution[0])
+	if !strings.Contains(m.Content, "correct") || !strings.Contains(m.Content, fell) || !strings.Contains(m.Content, "The reply") {
+		t.Fatalf("after the first move: %q (want %q)", m.Content, fell)
+	}
+	t.Logf("after the first move: %s", m.Content)
+	checkPickerPicture(t, m)
+	att := h.mustAttempt(m)
+	want, _ := pz.At(att.Ply)
+	if v, _ := loadPuzzleView(att); v.game.Position() != want.Position() {
+		t.Fatalf("the puzzle shows %s, not the stored line's %s", v.game.Position(), want.Position())
+	}
+	// The first position's menu clicked again: nothing is played, nothing rolled.
+	g0, _ := pz.At(0)
+	mv0, _ := games.MatchMove(pz.Solution[0], g0.LegalMoves())
+	h.send(fakediscord.Interaction{Type: 3, User: ann, ChannelID: lobbyID, MessageID: msg.ID, CustomID: stale, Values: []string{mv0.From}})
+	if a, _ := h.store.PuzzleAttemptByID(ctx, att.ID); a.Ply != att.Ply || a.State != "open" {
+		t.Fatalf("a stale click moved the attempt: %+v", a)
+	}
+	if v, _ := loadPuzzleView(att); v.game.Position() != want.Position() {
+		t.Fatalf("after a stale click the puzzle shows %s", v.game.Position())
+	}
+	m = h.pzPlay(ann, msg.ID, pz.Solution[att.Ply])
+	if !strings.Contains(m.Content, "solved") {
+		t.Fatalf("after the second move: %q", m.Content)
+	}
+
+	// Typed, by bob: the same dice, the same line.
+	give(bob)
+	typed := func(move string) string {
+		t.Helper()
+		return h.reply(h.command(bob, lobbyID, "puzzle", str("variant", "angle"), str("answer", move))).Content
+	}
+	if c := typed(pz.Solution[0]); !strings.Contains(c, "✅") || !strings.Contains(c, fell) {
+		t.Fatalf("bob's first typed move: %q", c)
+	}
+	open, err := h.store.OpenPuzzle(ctx, bob.ID, "angle")
+	if err != nil || open.Ply != att.Ply {
+		t.Fatalf("after bob's first move: %+v %v", open, err)
+	}
+	if c := typed(pz.Solution[att.Ply]); !strings.Contains(c, "solved") {
+		t.Fatalf("bob's second typed move: %q", c)
+	}
+	if p, _ := h.store.PuzzlePlayerRating(ctx, bob.ID, "angle"); p.Solved != 1 {
+		t.Fatalf("bob's rating after the solve: %+v", p)
+	}
+}
+
+// TestPuzzleDiceWords: what a stored roll did is told from the stored
+// faces, after the move that rolled them and in the solution's line; the
+// last move, judged against every roll, has none.
+func TestPuzzleDiceWords(t *testing.T) {
+	p := &puzzles.Puzzle{ID: "t", Variant: "angle", Position: "rnbsqksbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBSQKSBNR w KQkq - 0 1",
+		Solution: []string{"e2e4", "e9e7", "d2d4"}, Dice: [][]int{{3, 2}, {6, 6}}}
+	v := &puzzleView{puzzle: p, solver: games.Player1}
+	if w := v.diceWords(0); w != "🎲 the dice fell 3 and 2 (e4): White's Pawn vanished into the Angle (the move entered the Angle)" {
+		t.Errorf("the first move's dice: %q", w)
+	}
+	if w := v.diceWords(2); w != "" {
+		t.Errorf("the last move's dice: %q", w)
+	}
+	next, replies := v.nextSolverPly(0)
+	if next != 2 || !strings.Contains(replies, "🎲 the dice fell 6 and 6 (h8): empty, nothing vanished") {
+		t.Errorf("after the first move: %d %q", next, replies)
+	}
+	if line := v.line(0); strings.Count(line, "🎲") != 2 || !strings.HasSuffix(line, "→ **Pawn d2→d4**") {
+		t.Errorf("the line: %q", line)
+	}
+}

@@ -124,7 +124,8 @@ func (v *puzzleView) solverMoves(ply int) (total, before int) {
 }
 
 // nextSolverPly is the solution index of the solver's next move after a
-// correct move at ply, and the opponent's replies in between, in words.
+// correct move at ply, and the opponent's replies in between, in words
+// (each with what its stored dice did, if it rolled).
 func (v *puzzleView) nextSolverPly(ply int) (int, string) {
 	var replies []string
 	next := ply + 1
@@ -133,12 +134,51 @@ func (v *puzzleView) nextSolverPly(ply int) (int, string) {
 		if err != nil || g.Turn().Player == v.solver {
 			break
 		}
-		replies = append(replies, moveWords(g, v.puzzle.Solution[next]))
+		w := "**" + moveWords(g, v.puzzle.Solution[next]) + "**"
+		if d := v.diceWords(next); d != "" {
+			w += " — " + d
+		}
+		replies = append(replies, w)
 	}
 	return next, strings.Join(replies, ", ")
 }
 
-// line is the solution from ply on, in words.
+// diceWords is what the dice of solution move ply did, as the puzzle
+// stores them (the roll the generator made once, replayed: no die is
+// rolled for a puzzle), e.g. "🎲 the dice fell 3 and 5 (e7): Black's
+// Knight vanished into the Angle (the move entered the Angle)"; "" for a
+// move that rolls nothing (and for the last, whose dice the puzzle does
+// not fix).
+func (v *puzzleView) diceWords(ply int) string {
+	evs, err := v.puzzle.DiceAt(ply)
+	if err != nil {
+		return ""
+	}
+	var out []string
+	for _, e := range evs {
+		text := e.Text
+		if len(e.Dice) > 0 {
+			faces := make([]string, len(e.Dice))
+			for i, f := range e.Dice {
+				faces[i] = fmt.Sprint(f)
+			}
+			what := text
+			if _, after, ok := strings.Cut(text, ": "); ok {
+				what = after
+			}
+			text = "the dice fell " + strings.Join(faces, " and ")
+			if e.Square != "" {
+				text += " (" + e.Square + ")"
+			}
+			text += ": " + what
+		}
+		out = append(out, "🎲 "+text)
+	}
+	return strings.Join(out, "; ")
+}
+
+// line is the solution from ply on, in words, with what the stored dice
+// did after a move that rolled them.
 func (v *puzzleView) line(ply int) string {
 	var ws []string
 	for i := ply; i < len(v.puzzle.Solution); i++ {
@@ -147,7 +187,11 @@ func (v *puzzleView) line(ply int) string {
 		if err == nil {
 			w = moveWords(g, w)
 		}
-		ws = append(ws, "**"+w+"**")
+		w = "**" + w + "**"
+		if d := v.diceWords(i); d != "" {
+			w += " — " + d
+		}
+		ws = append(ws, w)
 	}
 	return strings.Join(ws, " → ")
 }

@@ -22,10 +22,12 @@
 // appeared), lines that repeat cancelled, and the advantage still there at
 // the end of the line. See README.md for the figures.
 //
-// Dice: a puzzle is a decision after the dice are known. Only the last
-// solver move of a line may roll (the Angle's vanishing, the throw that
-// ends a Random Move Number Chess turn); the line stops before any move
-// whose roll would make the continuation uncertain, and a last move that
-// rolls must beat the second best in every way the dice can fall
-// (games.RollOutcomes), not only on average.
+// Dice: a puzzle is a decision after the dice are known. A solver move
+// that rolls (the Angle's vanishing, the throw that ends a Random Move
+// Number Chess turn) must beat the second best in every way the dice can
+// fall (games.RollOutcomes), not only on average. A rolling move before
+// the line's last (the solver's, or a reply) is played with one seeded
+// roll, its fate, which the puzzle stores (Puzzle.Dice) and every later
+// reader replays: no die is rolled for a puzzle, and the line is certain
+// from then on. The last move keeps no fate.
 package puzzles

@@ -270,9 +270,26 @@ func (m *Miner) position(ctx context.Context, g games.Game, prevE float64, seen 
 	if reason := screenReason(d, prevE); reason != "" {
 		return Puzzle{}, reason, nil
 	}
-	line, reason, err := buildLine(ctx, g, d, seen, o)
-	if err != nil || reason != "" {
-		return Puzzle{}, reason, err
+	// A line of one rolling solver move may go on under another fate:
+	// up to Options.Fates seeded rolls are tried.
+	var line []step
+	f := &fate{}
+	for n := 0; n < o.Fates; n++ {
+		f.n = o.FirstFate + n
+		l, reason, err := buildLine(ctx, g, d, seen, o, f)
+		if err != nil {
+			return Puzzle{}, "", err
+		}
+		if reason != "" {
+			if n == 0 {
+				return Puzzle{}, reason, nil
+			}
+			break // the line of an earlier fate stands
+		}
+		line = l
+		if solverMoves(line) > 1 || !line[0].rolled {
+			break
+		}
 	}
 	end, err := playLine(g, line)
 	if err != nil {
@@ -281,9 +298,11 @@ func (m *Miner) position(ctx context.Context, g games.Game, prevE float64, seen 
 	solver := g.Turn().Player
 	last := line[len(line)-1]
 	if last.rolled {
-		worst, _, err := worstRoll(ctx, lineBefore(g, line), last.move, o.Nodes/2)
-		if err != nil {
-			return Puzzle{}, "", err
+		worst := last.worst // judged as the line was built, unless it was the only move
+		if !last.judged {
+			if worst, _, err = worstRoll(ctx, last.before, last.move, o.Nodes/2); err != nil {
+				return Puzzle{}, "", err
+			}
 		}
 		if !last.dec.onlyMove && worst <= last.dec.eSec {
 			return Puzzle{}, RejectRoll, nil
@@ -304,10 +323,16 @@ func (m *Miner) position(ctx context.Context, g games.Game, prevE float64, seen 
 		return Puzzle{}, reason, nil
 	}
 	p := Puzzle{Variant: g.Variant(), Position: g.Position()}
-	for _, st := range line {
+	for i, st := range line {
 		p.Solution = append(p.Solution, st.move.Notation)
+		if len(st.faces) > 0 && i < len(line)-1 {
+			for len(p.Dice) < i {
+				p.Dice = append(p.Dice, []int{})
+			}
+			p.Dice = append(p.Dice, st.faces)
+		}
 	}
-	p.ID = makeID(p.Variant, p.Position, p.Solution)
+	p.ID = makeID(p.Variant, p.Position, p.Solution, p.Dice)
 	p.Themes = themes(g, line, end, kind)
 	if p.Rating, err = rate(ctx, g, line, d, o); err != nil {
 		return Puzzle{}, "", err
@@ -319,12 +344,6 @@ func (m *Miner) position(ctx context.Context, g games.Game, prevE float64, seen 
 		return Puzzle{}, "", err
 	}
 	return p, "", nil
-}
-
-// lineBefore is the position before the line's last move.
-func lineBefore(g games.Game, line []step) games.Game {
-	before, _ := playLine(g, line[:len(line)-1]) // played once already
-	return before
 }
 
 // Difficulty is what a puzzle's starting rating is made of.

@@ -80,6 +80,14 @@ type Options struct {
 	CheckNodes int64
 	// MaxSolverMoves bounds the line (default 4).
 	MaxSolverMoves int
+	// Fates is how many seeded rolls the generator tries for the fate of
+	// a line's rolling moves (default 1): where the first fate leaves a
+	// line of one solver move whose move rolled, the next seed's fate is
+	// tried, and the first line of two or more solver moves is kept. The
+	// first move is the best against every roll whichever fate is kept;
+	// the fate only decides how the story goes on. FirstFate is the
+	// first seed's number (default 0).
+	Fates, FirstFate int
 }
 
 // Defaults of Options.
@@ -100,6 +108,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxSolverMoves <= 0 {
 		o.MaxSolverMoves = 4
+	}
+	if o.Fates <= 0 {
+		o.Fates = 1
 	}
 	return o
 }

@@ -2,6 +2,8 @@ package puzzles
 
 import (
 	"context"
+	"fmt"
+	"hash/fnv"
 	"strings"
 
 	"github.com/bermudachess/bermuda/engine"
@@ -34,19 +36,60 @@ type step struct {
 	dec      decision // the solver's decision (solver moves only)
 	events   []games.Event
 	rolled   bool
+	faces    []int      // a rolling move's fate: the faces it rolled (nil: any face, or none)
+	worst    float64    // a solver's rolling move: the solver's lowest E over every roll
+	judged   bool       // worst was searched
 	before   games.Game // the position the move is played in
-	after    games.Game // and the one it leads to (one roll's, for a rolling move)
+	after    games.Game // and the one it leads to (its fate's, for a rolling move)
+}
+
+// stepRoller replays a step's fate, or gives any face (Seeded(1)) to a
+// move with none: a last move, judged against every roll.
+func stepRoller(st step) games.Roller {
+	if len(st.faces) > 0 {
+		return games.Script(st.faces...)
+	}
+	return games.Seeded(1)
+}
+
+// fate is which seeded roll a line's rolling moves are given (n, of
+// Options.Fates), and what is the same for every fate: the first move's
+// lowest E over its rolls, once searched.
+type fate struct {
+	n     int
+	first *float64
+}
+
+// fateSeed seeds the roll that fixes a rolling move's fate in a line: the
+// position, the move and the fate's number (Options.Fates), so the same
+// line gets the same fate in every run.
+func fateSeed(g games.Game, m games.Move, fate int) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(g.Position()))
+	h.Write([]byte{0})
+	h.Write([]byte(m.Notation))
+	if fate > 0 {
+		fmt.Fprintf(h, "\x00fate %d", fate)
+	}
+	return h.Sum64()
 }
 
 // buildLine follows the best line from g: the solver's clearly best moves
 // and the engine's best replies, until a solver move is no longer clearly
-// best, MaxSolverMoves solver moves are played, the game ends, or a move
-// would roll dice (a solver's rolling move ends the line; an opponent's
-// is left out). first is the decision already made at g. The line is
-// trimmed to end on a solver move that had a choice, as Lichess trims
-// final only-moves. seen holds the keys of the game's earlier positions: a
-// line back to one of them, or to itself, is a repetition and no puzzle.
-func buildLine(ctx context.Context, g games.Game, first decision, seen map[string]bool, o Options) ([]step, string, error) {
+// best, MaxSolverMoves solver moves are played, or the game ends. first is
+// the decision already made at g. A move may roll dice: a solver's must
+// be the best against every roll (its lowest E over every way the dice
+// fall above the second-best move's E, and, in a winning puzzle, at least
+// SaveE; else the line ends before it, and a first move is RejectRoll); an
+// opponent's is the engine's best as usual. Either is played with one
+// seeded roll (fateSeed), its fate: the line goes on from there, and the
+// puzzle stores the faces, so the line is certain from then on. The line
+// is trimmed to end on a solver move that had a choice, as Lichess trims
+// final only-moves (a last move that rolls keeps no fate: it is judged
+// against every roll). seen holds the keys of the game's earlier
+// positions: a line back to one of them, or to itself, is a repetition
+// and no puzzle.
+func buildLine(ctx context.Context, g games.Game, first decision, seen map[string]bool, o Options, fate *fate) ([]step, string, error) {
 	solver := g.Turn().Player
 	keys := map[string]bool{g.Key(): true}
 	for k := range seen {
@@ -70,7 +113,6 @@ func buildLine(ctx context.Context, g games.Game, first decision, seen map[strin
 				st.dec = d
 			}
 			st.move, st.onlyMove = st.dec.best.Move, st.dec.onlyMove
-			solverMoves++
 		} else {
 			best, _, err := engine.BestScore(ctx, cur, engine.Limits{Nodes: o.Nodes})
 			if err != nil {
@@ -82,22 +124,39 @@ func buildLine(ctx context.Context, g games.Game, first decision, seen map[strin
 		if err != nil {
 			return nil, "", err
 		}
-		if r && !st.solver {
-			break
+		if r && st.solver && !st.onlyMove {
+			var worst float64
+			if len(line) == 0 && fate.first != nil {
+				worst = *fate.first // the first move's rolls are the same whatever the fate
+			} else if worst, _, err = worstRoll(ctx, cur, st.move, o.Nodes/2); err != nil {
+				return nil, "", err
+			}
+			if len(line) == 0 {
+				fate.first = &worst
+			}
+			st.worst, st.judged = worst, true
+			if worst <= st.dec.eSec || (first.kind() == "win" && worst < SaveE) {
+				if len(line) == 0 {
+					return nil, RejectRoll, nil
+				}
+				break // the line ends on the solver's move before
+			}
+		}
+		if st.solver {
+			solverMoves++
 		}
 		next := cur.Clone()
-		// A rolling move is the line's last: any face will do for its
-		// events, the dice check judges every face.
-		st.events, err = next.Play(st.move, games.NewDice(games.Seeded(1)))
+		d := games.NewDice(games.Seeded(fateSeed(cur, st.move, fate.n)))
+		st.events, err = next.Play(st.move, d)
 		if err != nil {
 			return nil, "", err
+		}
+		if r {
+			st.faces = d.Rolls()
 		}
 		st.rolled, st.before, st.after = r, cur, next
 		line = append(line, st)
 		cur = next
-		if r {
-			break
-		}
 		if !cur.Outcome().Over {
 			if keys[cur.Key()] {
 				return nil, RejectRepetition, nil
@@ -111,16 +170,26 @@ func buildLine(ctx context.Context, g games.Game, first decision, seen map[strin
 	if len(line) == 0 || !line[0].solver {
 		return nil, RejectTooShort, nil
 	}
+	// The last move keeps no fate: it is judged against every roll, and
+	// played with any face (Seeded(1)), as replaySteps plays it.
+	if last := &line[len(line)-1]; last.rolled && len(last.faces) > 0 {
+		last.faces = nil
+		last.after = last.before.Clone()
+		var err error
+		if last.events, err = last.after.Play(last.move, games.NewDice(stepRoller(*last))); err != nil {
+			return nil, "", err
+		}
+	}
 	return line, "", nil
 }
 
-// playLine plays the line's moves on a copy of g; the last may roll, and
-// is then played with the given face script (nil: any face).
+// playLine plays the line's moves on a copy of g, each rolling move with
+// its fate; the last, if it rolls, with any face.
 func playLine(g games.Game, line []step) (games.Game, error) {
 	cur := g
 	for _, st := range line {
 		next := cur.Clone()
-		if _, err := next.Play(st.move, games.NewDice(games.Seeded(1))); err != nil {
+		if _, err := next.Play(st.move, games.NewDice(stepRoller(st))); err != nil {
 			return nil, err
 		}
 		cur = next

@@ -1,6 +1,7 @@
 package puzzles
 
 import (
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"strings"
@@ -27,6 +28,16 @@ type Puzzle struct {
 	// of solver moves and whether the first is quiet.
 	Rating int      `json:"rating"`
 	Themes []string `json:"themes"`
+	// Dice holds the fate of the solution's rolling moves before its
+	// last: Dice[i] is the faces Solution[i] rolled when the puzzle was
+	// mined (empty for a move that rolls nothing). A solver move that
+	// rolls was the best against every way its dice could fall (the
+	// generator's test); from then on the line is certain, because the
+	// faces stored are replayed, never rolled again. The last move is
+	// never given a fate (it is judged against every roll), and a
+	// puzzle with no rolling move before its last has no Dice at all
+	// (every set mined before rolling lines loads unchanged).
+	Dice [][]int `json:"dice,omitempty"`
 }
 
 // Theme tags, as the generator can tell them.
@@ -43,7 +54,7 @@ const (
 	ThemePromotion     = "promotion"     // a pawn (or squire) promotes
 	ThemeMaterial      = "material"      // the line wins material that stays
 	ThemeDefence       = "defence"       // the only move that saves the game
-	ThemeDice          = "dice"          // the last move rolls, and wins against every roll
+	ThemeDice          = "dice"          // a solver move rolls, and is the best against every roll
 	// The length of the line, as Lichess tags it: the solver's moves.
 	ThemeOneMove  = "oneMove"  // one
 	ThemeShort    = "short"    // two
@@ -51,16 +62,45 @@ const (
 	ThemeVeryLong = "veryLong" // four or more
 )
 
-// makeID names a puzzle by its variant and a hash of its position and
-// solution, so the same puzzle gets the same id in every run.
-func makeID(variant, position string, solution []string) string {
+// makeID names a puzzle by its variant and a hash of its position,
+// solution and stored dice (none: the hash of position and solution
+// alone, as before rolling lines), so the same puzzle gets the same id in
+// every run.
+func makeID(variant, position string, solution []string, dice [][]int) string {
 	h := fnv.New64a()
 	h.Write([]byte(position))
 	for _, m := range solution {
 		h.Write([]byte{0})
 		h.Write([]byte(m))
 	}
+	for i, faces := range dice {
+		if len(faces) == 0 {
+			continue
+		}
+		fmt.Fprintf(h, "\x01%d:%v", i, faces)
+	}
 	return fmt.Sprintf("%s-%012x", variant, h.Sum64()&0xffffffffffff)
+}
+
+// Faces is the fate stored for solution move ply: the faces its dice
+// fell on when the puzzle was mined (nil if it rolls nothing, or is the
+// last move).
+func (p *Puzzle) Faces(ply int) []int {
+	if ply < 0 || ply >= len(p.Dice) {
+		return nil
+	}
+	return p.Dice[ply]
+}
+
+// Rolled says whether any solution move before the last rolls dice (the
+// puzzle stores its fate).
+func (p *Puzzle) Rolled() bool {
+	for _, f := range p.Dice {
+		if len(f) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // Start loads the puzzle's position.
@@ -85,8 +125,9 @@ func (p *Puzzle) Solver() (games.Player, error) {
 }
 
 // At is the position before the solution's move number ply (0 = the
-// start). Only the last move of a solution may roll dice, so every
-// position before it is known without a roller.
+// start). A move before the last that rolls dice is played with the faces
+// stored for it (Dice), so every position before the last move is known
+// without a roller: no die is rolled again.
 func (p *Puzzle) At(ply int) (games.Game, error) {
 	if ply < 0 || ply >= len(p.Solution) {
 		return nil, fmt.Errorf("puzzle %s: ply %d is outside its %d-move solution", p.ID, ply, len(p.Solution))
@@ -96,11 +137,61 @@ func (p *Puzzle) At(ply int) (games.Game, error) {
 		return nil, err
 	}
 	for i := 0; i < ply; i++ {
-		if g, err = playNoDice(g, p.Solution[i]); err != nil {
+		if g, _, err = playStored(g, p.Solution[i], p.Faces(i)); err != nil {
 			return nil, fmt.Errorf("puzzle %s, ply %d: %w", p.ID, i, err)
 		}
 	}
 	return g, nil
+}
+
+// DiceAt is what the stored dice of solution move ply did (the rules'
+// dice events, with their faces and what vanished): nil for a move that
+// rolls nothing, and for the last move (whose dice the puzzle does not
+// fix).
+func (p *Puzzle) DiceAt(ply int) ([]games.Event, error) {
+	if len(p.Faces(ply)) == 0 {
+		return nil, nil
+	}
+	g, err := p.At(ply)
+	if err != nil {
+		return nil, err
+	}
+	_, events, err := playStored(g, p.Solution[ply], p.Faces(ply))
+	if err != nil {
+		return nil, fmt.Errorf("puzzle %s, ply %d: %w", p.ID, ply, err)
+	}
+	return games.DiceEvents(events), nil
+}
+
+// playStored plays the move named by its canonical notation on a copy of
+// g with the stored faces (none: a move that must roll nothing); the move
+// must roll exactly those faces.
+func playStored(g games.Game, notation string, faces []int) (games.Game, []games.Event, error) {
+	if len(faces) == 0 {
+		next, err := playNoDice(g, notation)
+		return next, nil, err
+	}
+	m, ok := findLegal(g, notation)
+	if !ok {
+		return nil, nil, fmt.Errorf("%q is not a legal move in %s", notation, g.Position())
+	}
+	next := g.Clone()
+	script := games.Script(faces...)
+	d := games.NewDice(script)
+	events, err := next.Play(m, d)
+	if errors.Is(d.Err(), games.ErrNoMoreRolls) {
+		return nil, nil, fmt.Errorf("%s rolls more dice than the %v stored for it", notation, faces)
+	}
+	if d.Err() != nil {
+		return nil, nil, fmt.Errorf("%s: the dice stored for it do not fit: %w", notation, d.Err())
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if script.Remaining() > 0 {
+		return nil, nil, fmt.Errorf("%s rolls fewer dice than the %v stored for it", notation, faces)
+	}
+	return next, events, nil
 }
 
 // playNoDice plays the move named by its canonical notation on a copy of
@@ -112,11 +203,12 @@ func playNoDice(g games.Game, notation string) (games.Game, error) {
 	}
 	next := g.Clone()
 	d := games.NewDice(nil)
-	if _, err := next.Play(m, d); err != nil {
-		return nil, err
-	}
+	_, err := next.Play(m, d)
 	if d.Err() != nil {
-		return nil, fmt.Errorf("%s rolls dice before the end of the solution", notation)
+		return nil, fmt.Errorf("%s rolls dice before the end of the solution and no faces are stored for it", notation)
+	}
+	if err != nil {
+		return nil, err
 	}
 	return next, nil
 }

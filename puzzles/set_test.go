@@ -17,12 +17,13 @@ import (
 var minShipped = map[string]int{"chess": 150, "randommove": 150, "angle": 150, "bermuda": 150, "bede": 150, "beryl": 150, "spindecision": 150}
 
 // minMultiShare is the least share of a set's puzzles with two or more
-// solver moves. The Angle is exempt: a move rolls its dice whenever a piece
-// stands in the Angle (most of a game), only a solution's last move may
-// roll, so its lines are one move long almost always.
+// solver moves. The Angle is exempt, with a share of its own: its lines
+// may go on past a rolling move now (a stored fate), but on its flat
+// curve, a piece up, the solver seldom has one clearly best move left, so
+// few lines are longer than one move (README.md, "Generation").
 const minMultiShare = 0.4
 
-var multiShareExempt = map[string]bool{"angle": true}
+var multiShareExempt = map[string]float64{"angle": 0.05} // 10 of 199 shipped
 
 // TestShippedSetsLoad: every variant has a shipped set of at least its
 // minShipped puzzles, at least minMultiShare of them with two or more
@@ -61,8 +62,12 @@ func TestShippedSetsLoad(t *testing.T) {
 				}
 			}
 		}
-		if share := float64(multi) / float64(max(len(set.Puzzles), 1)); share < minMultiShare && !multiShareExempt[v.ID] {
-			t.Errorf("%s: %d of %d puzzles (%.0f%%) have two or more solver moves, want at least %.0f%%", v.ID, multi, len(set.Puzzles), 100*share, 100*minMultiShare)
+		want := minMultiShare
+		if least, ok := multiShareExempt[v.ID]; ok {
+			want = least
+		}
+		if share := float64(multi) / float64(max(len(set.Puzzles), 1)); share < want {
+			t.Errorf("%s: %d of %d puzzles (%.0f%%) have two or more solver moves, want at least %.0f%%", v.ID, multi, len(set.Puzzles), 100*share, 100*want)
 		}
 	}
 }

@@ -60,7 +60,8 @@ func themes(start games.Game, line []step, end games.Game, kind string) []string
 		}
 		if st.rolled {
 			set[ThemeDice] = true
-		} else if kings(st.after) < kings(st.before) {
+		}
+		if (!st.rolled || len(st.faces) > 0) && kings(st.after) < kings(st.before) {
 			set[ThemeKingCapture] = true
 		}
 	}

@@ -23,14 +23,22 @@ func (e *VerifyError) Error() string {
 }
 
 // CheckLegal checks a puzzle without searching: the position loads and
-// is not over, every solution move is legal where it is played, only the
-// last may roll dice, and the last is the solver's.
+// is not over, every solution move is legal where it is played, a move
+// before the last rolls dice only with the faces stored for it (Dice) and
+// exactly those, the last has no stored faces, and the last is the
+// solver's.
 func CheckLegal(p *Puzzle) error {
 	bad := func(ply int, format string, a ...any) error {
 		return &VerifyError{ID: p.ID, Ply: ply, Reason: fmt.Sprintf(format, a...)}
 	}
 	if len(p.Solution) == 0 {
 		return bad(-1, "no solution")
+	}
+	if len(p.Dice) >= len(p.Solution) {
+		return bad(-1, "%d dice entries for %d moves: the last move has no stored roll", len(p.Dice), len(p.Solution))
+	}
+	if len(p.Dice) > 0 && !p.Rolled() {
+		return bad(-1, "dice stored, all of them empty")
 	}
 	g, err := p.Start()
 	if err != nil {
@@ -55,7 +63,7 @@ func CheckLegal(p *Puzzle) error {
 			}
 			break
 		}
-		if g, err = playNoDice(g, n); err != nil {
+		if g, _, err = playStored(g, n, p.Faces(i)); err != nil {
 			return bad(i, "%v", err)
 		}
 	}
@@ -70,8 +78,9 @@ func CheckLegal(p *Puzzle) error {
 	return nil
 }
 
-// replaySteps plays the solution as the generator's steps (a last move
-// that rolls with any face) and returns them and the position after.
+// replaySteps plays the solution as the generator's steps (a move before
+// the last with its stored faces, a last move that rolls with any face)
+// and returns them and the position after.
 func replaySteps(p *Puzzle) ([]step, games.Game, error) {
 	g, err := p.Start()
 	if err != nil {
@@ -79,17 +88,17 @@ func replaySteps(p *Puzzle) ([]step, games.Game, error) {
 	}
 	solver := g.Turn().Player
 	var line []step
-	for _, n := range p.Solution {
+	for i, n := range p.Solution {
 		m, ok := findLegal(g, n)
 		if !ok {
 			return nil, nil, fmt.Errorf("%q is not a legal move", n)
 		}
-		st := step{move: m, solver: g.Turn().Player == solver, before: g}
+		st := step{move: m, solver: g.Turn().Player == solver, before: g, faces: p.Faces(i)}
 		if st.rolled, err = rolls(g, m); err != nil {
 			return nil, nil, err
 		}
 		next := g.Clone()
-		if st.events, err = next.Play(m, games.NewDice(games.Seeded(1))); err != nil {
+		if st.events, err = next.Play(m, games.NewDice(stepRoller(st))); err != nil {
 			return nil, nil, err
 		}
 		st.after = next
@@ -104,8 +113,9 @@ func replaySteps(p *Puzzle) ([]step, games.Game, error) {
 // be the best and clearly so (the first by the Margin test, later ones by
 // the generator's test for continuing a line), at every opponent move the
 // solution's reply must be as good as the deeper search's best, within
-// ReplyE, and a last move that rolls dice must still beat the second best
-// in every way the dice can fall. A failed check is a *VerifyError; any
+// ReplyE, and a solver move that rolls dice (the last, or one before it
+// whose fate is stored) must still beat the second best in every way the
+// dice can fall. A failed check is a *VerifyError; any
 // other error is a search that could not run.
 func Verify(ctx context.Context, p *Puzzle, opts Options) error {
 	o := opts.withDefaults()

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"sort"
@@ -38,6 +39,9 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	held := fs.String("held", "", "write the one-move puzzles -share held back to this file")
 	merge := fs.String("merge", "", "instead: merge these JSON-lines files (comma-separated; a puzzle whose id or position an earlier one has is left out), keep -share and -max, and write them to -o")
 	limit := fs.Duration("for", 0, "stop mining after this long (wall clock; 0: no limit) and write what was found")
+	fates := fs.Int("fates", 1, "seeded rolls tried for the fate of a line's rolling moves: where one leaves a line of one rolling solver move, the next is tried")
+	firstFate := fs.Int("first-fate", 0, "the number of the first fate tried (-fates: a run with -first-fate 1 tries the fates a run of -fates 1 did not)")
+	from := fs.String("from", "", "instead of games: judge again the start position of every puzzle of this JSON-lines file with the current generator (a line may now go on past a rolling move), and write the puzzles found")
 	if help, err := parseFlags(fs, args); help || err != nil {
 		return err
 	}
@@ -48,7 +52,10 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if _, err := fmt.Sscanf(*levels, "%d,%d", &lv[0], &lv[1]); err != nil || lv[0] < 1 || lv[0] > 5 || lv[1] < 1 || lv[1] > 5 {
 		return usagef("-levels wants two levels 1–5, e.g. 3,3")
 	}
-	opts := puzzles.Options{Nodes: *nodes}
+	if *fates < 1 || *firstFate < 0 {
+		return usagef("-fates must be at least 1, -first-fate not negative")
+	}
+	opts := puzzles.Options{Nodes: *nodes, Fates: *fates, FirstFate: *firstFate}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	if *check != "" {
@@ -63,8 +70,8 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if _, err := games.Lookup(*variant); err != nil {
 		return usageError{err.Error()}
 	}
-	if *dbPath == "" && *n == 0 {
-		return usagef("-games N (self-play games) or -db FILE is required")
+	if *dbPath == "" && *n == 0 && *from == "" {
+		return usagef("-games N (self-play games), -db FILE or -from FILE is required")
 	}
 	w := stdout
 	if *out != "" {
@@ -106,7 +113,18 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return nil
 	}
 	var err error
-	if *dbPath != "" {
+	if *from != "" {
+		err = mineFrom(ctx, *from, *variant, m, func(ps []puzzles.Puzzle) {
+			sel.add(ps)
+			mined++
+			if mined%10 == 0 {
+				fmt.Fprintf(stderr, "position %d: %d puzzles (%d with two or more solver moves; %s)\n", mined, len(sel.multi)+len(sel.single), len(sel.multi), time.Since(start).Round(time.Second))
+			}
+		}, sel.enough)
+		if err == nil || ctx.Err() != nil {
+			fmt.Fprintf(stderr, "%s: %d positions judged again, %d puzzles (%d with two or more solver moves; %s)\n", *from, mined, len(sel.multi)+len(sel.single), len(sel.multi), time.Since(start).Round(time.Second))
+		}
+	} else if *dbPath != "" {
 		err = mineDatabase(ctx, *dbPath, *variant, *n, mine, sel.enough)
 	} else {
 		sp := puzzles.SelfPlay{Variant: *variant, Seed: *seed, Levels: lv, BranchEvery: *branch, Nodes: *playNodes}
@@ -135,6 +153,40 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stderr, "written: %d puzzles, %d with two or more solver moves; %d one-move puzzles held back\n", len(kept), min(len(sel.multi), len(kept)), len(back))
 	found := len(kept)
 	printMinerStats(stderr, *variant, *seed, mined, found, time.Since(start), m.Stats)
+	return nil
+}
+
+// mineFrom judges again the start position of every puzzle of a file (of
+// the variant) with the miner, one position at a time, as a game position
+// whose history is unknown (no swing filter, no "already won" test: the
+// file's puzzles passed those when they were mined).
+func mineFrom(ctx context.Context, path, variant string, m *puzzles.Miner, add func([]puzzles.Puzzle), enough func() bool) error {
+	ps, err := readPuzzleFile(path)
+	if err != nil {
+		return err
+	}
+	for _, old := range ps {
+		if enough() {
+			break
+		}
+		if old.Variant != variant {
+			return fmt.Errorf("%s: puzzle %s is of %s, not %s", path, old.ID, old.Variant, variant)
+		}
+		g, err := old.Start()
+		if err != nil {
+			return err
+		}
+		m.Stats.Positions++
+		p, reason, err := m.Position(ctx, g, math.NaN(), nil)
+		if err != nil {
+			return err
+		}
+		var found []puzzles.Puzzle
+		if reason == "" {
+			found = append(found, p)
+		}
+		add(found)
+	}
 	return nil
 }
 

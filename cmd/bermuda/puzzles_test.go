@@ -110,7 +110,23 @@ func TestPuzzlesCommand(t *testing.T) {
 		}
 	}
 
+	// -from: a file's positions judged again (the fork comes out whole).
+	again := filepath.Join(dir, "again.jsonl")
+	code, _, errs = runCmd(t, "", "puzzles", "-variant", "chess", "-from", write("from.jsonl", good), "-nodes", "20000", "-share", "0", "-o", again)
+	if code != 0 || !strings.Contains(errs, "1 positions judged again, 1 puzzles (1 with two or more solver moves") {
+		t.Errorf("-from: code %d, %q", code, errs)
+	}
+	if f, err := os.Open(again); err != nil {
+		t.Error(err)
+	} else if ps, err := puzzles.ReadJSONL(f); err != nil || len(ps) != 1 || ps[0].Solution[0] != "e4f6" || ps[0].Solution[len(ps[0].Solution)-1] != "f6d7" {
+		t.Errorf("-from wrote %+v %v", ps, err)
+		f.Close()
+	} else {
+		f.Close()
+	}
+
 	for _, args := range [][]string{
+		{"puzzles", "-games", "1", "-fates", "0"},                        // no fate
 		{"puzzles", "-variant", "chess"},                                 // neither -games nor -db
 		{"puzzles", "-variant", "nosuch", "-games", "1"},                 // unknown variant
 		{"puzzles", "-games", "1", "-levels", "3"},                       // one level
