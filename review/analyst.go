@@ -35,9 +35,10 @@ type analysis struct {
 // checked is what a check of a move found: the mover's loss against the
 // position's best move, and that move, at the check's depth.
 type checked struct {
-	loss  float64
-	best  string
-	depth int
+	loss                   float64
+	best                   string
+	depth                  int
+	bestScore, playedScore int // our engine's: the best's and the played move's
 }
 
 // analyst picks the judge of rec: the UCI engine for orthodox chess when
@@ -83,7 +84,7 @@ func (o *ourAnalyst) check(ctx context.Context, g games.Game, best, played strin
 		return checked{}, false, err
 	}
 	loss := max(0, Expected(o.variant, c.BestScore)-Expected(o.variant, c.Played))
-	return checked{loss: loss, best: c.Best.Notation, depth: c.Depth}, true, nil
+	return checked{loss: loss, best: c.Best.Notation, depth: c.Depth, bestScore: c.BestScore, playedScore: c.Played}, true, nil
 }
 
 func (o *ourAnalyst) name() string { return OurEngine }

@@ -74,6 +74,10 @@ type Ply struct {
 
 	rolls []roll     // the ply's rolls, for the players' sums
 	lucks []*float64 // each roll's luck for its owner
+	// checked is the check's two scores (the best's, the played move's;
+	// hundredths of a pawn for the mover) when the move was checked: what
+	// the measurements against Stockfish refit the curve from.
+	checked *[2]int
 }
 
 // Options bound and follow a review.
@@ -323,6 +327,7 @@ func (r *reviewer) ply(ctx context.Context, s games.ReplayStep, stored games.Ply
 					// The check's difference, within what the mover
 					// had to lose; its best move is the deeper search's.
 					row.ExpectedAfter = max(0, row.ExpectedBefore-c.loss)
+					row.checked = &[2]int{c.bestScore, c.playedScore}
 					loss = row.ExpectedBefore - row.ExpectedAfter
 					row.Best = c.best
 				}

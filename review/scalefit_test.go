@@ -11,7 +11,6 @@ import (
 
 	"github.com/bermudachess/bermuda/engine"
 	"github.com/bermudachess/bermuda/games"
-	"github.com/bermudachess/bermuda/uci"
 )
 
 // BenchmarkStockfishScale is a measurement, not a check CI runs: it fits
@@ -24,7 +23,9 @@ import (
 // with Stockfish's expected score E_SF on Lichess's curve (DefaultK), and
 // K is the slope that minimises the mean of (1/(1+e^(−K·s/100)) − E_SF)²:
 // the curve that turns our centipawns into the expected scores Stockfish's
-// review would give the same positions.
+// review would give the same positions. Stockfish's scores are its
+// review's (BERMUDA_STOCKFISH_CACHE keeps them, as for
+// BenchmarkStockfishAgreement).
 //
 //	BERMUDA_SCALE_GAMES=DIR go test -run '^$' -bench StockfishScale -benchtime 1x -v -timeout 600m ./review
 func BenchmarkStockfishScale(t *testing.B) {
@@ -33,47 +34,37 @@ func BenchmarkStockfishScale(t *testing.B) {
 	if n, err := strconv.Atoi(os.Getenv("BERMUDA_SCALE_PLIES")); err == nil {
 		plies = n
 	}
-	sf, err := uci.Start(bin, map[string]string{"Threads": "1", "Hash": "64"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sf.Close()
 	ctx := context.Background()
 	var ours, theirs []float64
 	for _, f := range files {
 		rec := readPGN(t, f)
+		if len(rec.Plies) > plies {
+			rec.Plies = rec.Plies[:plies]
+		}
 		var positions []games.Game
-		final, err := games.ReplayEach(rec, func(s games.ReplayStep) {
-			if s.Index >= 0 && s.Index < plies {
+		if _, err := games.ReplayEach(rec, func(s games.ReplayStep) {
+			if s.Index >= 0 {
 				positions = append(positions, s.Before)
 			}
-		})
-		if err != nil {
+		}); err != nil {
 			t.Fatal(err)
 		}
-		if len(rec.Plies) <= plies {
-			positions = append(positions, final)
-		}
-		if err := sf.NewGame(); err != nil {
-			t.Fatal(err)
-		}
+		// Stockfish's review of the same plies (BERMUDA_STOCKFISH_CACHE
+		// keeps it): its expected score of each position before a move.
+		rel, _ := filepath.Rel(os.Getenv("BERMUDA_SCALE_GAMES"), f)
+		sf := stockfishReview(t, bin, depth, rel, rec)
 		a := engine.NewAnalyser()
 		for i, g := range positions {
-			if g.Outcome().Over {
-				continue
-			}
 			mine, err := a.Analyse(ctx, g, engine.Limits{Nodes: NodesFor("chess"), History: positions[:i+1]})
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := sf.Search(ctx, uci.Position{FEN: g.Position()}, uci.Go{Depth: depth})
-			if err != nil {
-				t.Fatal(err)
+			e := sf.Plies[i].ExpectedBefore
+			if e <= 0 || e >= 1 || engine.MateIn(mine.Score) != 0 {
+				continue // a forced result for either
 			}
-			if res.Mate != 0 || engine.MateIn(mine.Score) != 0 {
-				continue
-			}
-			ours, theirs = append(ours, float64(mine.Score)), append(theirs, float64(res.CP))
+			// Back to Stockfish's centipawns on Lichess's curve.
+			ours, theirs = append(ours, float64(mine.Score)), append(theirs, 100*math.Log(e/(1-e))/DefaultK)
 		}
 		t.Logf("%s: %d positions so far", filepath.Base(filepath.Dir(f))+"/"+filepath.Base(f), len(ours))
 		reportScale(t, ours, theirs) // so far: a long run can be read, or stopped, early
@@ -85,7 +76,7 @@ func BenchmarkStockfishScale(t *testing.B) {
 func reportScale(t testing.TB, ours, theirs []float64) {
 	target := make([]float64, len(theirs))
 	for i, cp := range theirs {
-		target[i] = ExpectedK(DefaultK, int(cp))
+		target[i] = 1 / (1 + math.Exp(-DefaultK*cp/100))
 	}
 	loss := func(k float64) float64 {
 		sum := 0.0

@@ -2,10 +2,12 @@ package review
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -41,6 +43,21 @@ func stockfishCorpus(t testing.TB, folderVar string) (bin string, depth int, fil
 		return nil
 	})
 	sort.Strings(files)
+	// BERMUDA_STOCKFISH_SHARD=i/n keeps the files whose index is i modulo
+	// n: n processes share the games (and the cache), each with its dump.
+	var i, n int
+	if _, err := fmt.Sscanf(os.Getenv("BERMUDA_STOCKFISH_SHARD"), "%d/%d", &i, &n); err == nil && n > 0 {
+		var mine []string
+		for k, f := range files {
+			if k%n == i {
+				mine = append(mine, f)
+			}
+		}
+		files = mine
+	}
+	if os.Getenv("BERMUDA_STOCKFISH_REVERSE") != "" { // from the last: a second process meets the first
+		slices.Reverse(files)
+	}
 	return bin, depth, files
 }
 
@@ -96,53 +113,250 @@ func TestStockfishJudgesChess(t *testing.T) {
 // DIR holds PGN files (searched recursively), e.g. from bermuda match
 // -records DIR; BERMUDA_STOCKFISH_PLIES keeps each game's first plies only;
 // BERMUDA_STOCKFISH_MOVES=1 logs every move the two judge differently.
+// BERMUDA_STOCKFISH_CACHE=DIR2 keeps Stockfish's reviews there (one JSON
+// file per game, plies and depth) and reads them back on the next run, so
+// that a change to our review is measured against the same judgements in
+// a few minutes. BERMUDA_STOCKFISH_AGAINST=N puts Stockfish at depth N in
+// our engine's place: the ceiling, how far a shallower Stockfish agrees
+// with the deeper one on the same classes. BERMUDA_STOCKFISH_DUMP=FILE
+// writes every judged move of both reviews as tab-separated values. The
+// figures are also given per first-level folder of DIR.
+// BERMUDA_STOCKFISH_SHARD=i/n takes every n-th game from the i-th,
+// BERMUDA_STOCKFISH_REVERSE=1 takes them from the last, and
+// BERMUDA_STOCKFISH_FILL=18,12,ours only fills the cache at those depths
+// (ours: our engine's review, kept under BERMUDA_STOCKFISH_TAG).
 func BenchmarkStockfishAgreement(t *testing.B) {
 	bin, depth, files := stockfishCorpus(t, "BERMUDA_STOCKFISH_GAMES")
-	maxPlies, _ := strconv.Atoi(os.Getenv("BERMUDA_STOCKFISH_PLIES")) // 0: whole games
-	perMove := os.Getenv("BERMUDA_STOCKFISH_MOVES") != ""             // log every move judged differently
-	var ours, theirs []float64
-	var classes [4][4]int // [ours][Stockfish]: none, inaccuracy, mistake, blunder
+	root := os.Getenv("BERMUDA_STOCKFISH_GAMES")
+	maxPlies, _ := strconv.Atoi(os.Getenv("BERMUDA_STOCKFISH_PLIES"))  // 0: whole games
+	perMove := os.Getenv("BERMUDA_STOCKFISH_MOVES") != ""              // log every move judged differently
+	against, _ := strconv.Atoi(os.Getenv("BERMUDA_STOCKFISH_AGAINST")) // 0: our engine
+	var dump *os.File
+	if p := os.Getenv("BERMUDA_STOCKFISH_DUMP"); p != "" {
+		var err error
+		if dump, err = os.Create(p); err != nil {
+			t.Fatal(err)
+		}
+		defer dump.Close()
+		fmt.Fprintln(dump, "game\tply\tmove\tour_best\tour_before\tour_loss\tour_class\tour_depth\tsf_best\tsf_before\tsf_loss\tsf_class\tour_after\tcheck_best\tcheck_played")
+	}
+	if fill := os.Getenv("BERMUDA_STOCKFISH_FILL"); fill != "" {
+		// Stockfish's reviews only, at each depth listed, into the cache.
+		for _, f := range files {
+			rec := readPGN(t, f)
+			if maxPlies > 0 && len(rec.Plies) > maxPlies {
+				rec.Plies = rec.Plies[:maxPlies]
+			}
+			rel, _ := filepath.Rel(root, f)
+			for _, d := range strings.Split(fill, ",") {
+				if d == "ours" {
+					start := time.Now()
+					ourReview(t, rel, rec)
+					t.Logf("%s by ours: %v", rel, time.Since(start).Round(time.Second))
+					continue
+				}
+				n, err := strconv.Atoi(d)
+				if err != nil {
+					t.Fatal(err)
+				}
+				start := time.Now()
+				stockfishReview(t, bin, n, rel, rec)
+				t.Logf("%s at depth %d: %v", rel, n, time.Since(start).Round(time.Second))
+			}
+		}
+		return
+	}
+	all := newAgreement()
+	groups := map[string]*agreement{}
+	var groupNames []string
 	var ourDepths []int
 	for k, f := range files {
 		rec := readPGN(t, f)
 		if maxPlies > 0 && len(rec.Plies) > maxPlies {
 			rec.Plies = rec.Plies[:maxPlies]
 		}
+		rel, _ := filepath.Rel(root, f)
+		group := strings.SplitN(filepath.ToSlash(rel), "/", 2)[0]
+		if groups[group] == nil {
+			groups[group] = newAgreement()
+			groupNames = append(groupNames, group)
+		}
 		start := time.Now()
-		mine, err := Game(context.Background(), rec, Options{})
-		if err != nil {
-			t.Fatal(err)
+		var mine Review
+		var checks map[int][2]int
+		if against > 0 {
+			mine = stockfishReview(t, bin, against, rel, rec)
+		} else {
+			c := ourReview(t, rel, rec)
+			mine, checks = c.Review, c.Checked
 		}
 		mid := time.Now()
-		sf, err := Game(context.Background(), rec, Options{UCI: bin, UCIDepth: depth})
-		if err != nil {
-			t.Fatal(err)
-		}
+		sf := stockfishReview(t, bin, depth, rel, rec)
 		took := fmt.Sprintf("ours %v, Stockfish's %v", mid.Sub(start).Round(time.Second), time.Since(mid).Round(time.Second))
 		for i, row := range mine.Plies {
 			other := sf.Plies[i]
 			if row.Loss == nil || other.Loss == nil {
 				continue // forced: judged by neither
 			}
-			ours, theirs = append(ours, *row.Loss), append(theirs, *other.Loss)
-			classes[classIndex(row.Judgement)][classIndex(other.Judgement)]++
+			all.add(*row.Loss, *other.Loss, row.Judgement, other.Judgement)
+			groups[group].add(*row.Loss, *other.Loss, row.Judgement, other.Judgement)
 			ourDepths = append(ourDepths, row.Depth)
 			if perMove && row.Judgement != other.Judgement {
 				t.Logf("  ply %2d %-6s ours: best %-6s E %.3f loss %.3f %-10q depth %2d | Stockfish: best %-6s E %.3f loss %.3f %q",
 					row.Ply, row.Move, row.Best, row.ExpectedBefore, *row.Loss, row.Judgement, row.Depth, other.Best, other.ExpectedBefore, *other.Loss, other.Judgement)
 			}
+			if dump != nil {
+				cb, cp := "", ""
+				if c, ok := checks[row.Ply]; ok {
+					cb, cp = strconv.Itoa(c[0]), strconv.Itoa(c[1])
+				}
+				fmt.Fprintf(dump, "%s\t%d\t%s\t%s\t%.6f\t%.6f\t%s\t%d\t%s\t%.6f\t%.6f\t%s\t%.6f\t%s\t%s\n", rel, row.Ply, row.Move, row.Best, row.ExpectedBefore, *row.Loss,
+					row.Judgement, row.Depth, other.Best, other.ExpectedBefore, *other.Loss, other.Judgement, row.ExpectedAfter, cb, cp)
+			}
 		}
-		t.Logf("%s: %d plies; accuracy ours %s/%s, Stockfish %s/%s; %s (wall)", filepath.Base(filepath.Dir(f))+"/"+filepath.Base(f), len(mine.Plies),
+		t.Logf("%s: %d plies; accuracy ours %s/%s, Stockfish %s/%s; %s (wall)", rel, len(mine.Plies),
 			fmtAcc(mine.Players[0].Accuracy), fmtAcc(mine.Players[1].Accuracy), fmtAcc(sf.Players[0].Accuracy), fmtAcc(sf.Players[1].Accuracy), took)
 		if (k+1)%5 == 0 && k+1 < len(files) {
-			report(t, k+1, depth, ours, theirs, classes) // so far
+			report(t, k+1, depth, all.ours, all.theirs, all.classes) // so far
 		}
 	}
 	sort.Ints(ourDepths)
+	if against > 0 {
+		t.Logf("in our engine's place: Stockfish at depth %d", against)
+	}
 	t.Logf("our depth: median %d, 10th percentile %d, 90th %d", ourDepths[len(ourDepths)/2], ourDepths[len(ourDepths)/10], ourDepths[len(ourDepths)*9/10])
-	report(t, len(files), depth, ours, theirs, classes)
+	for _, g := range groupNames {
+		a := groups[g]
+		same := 0
+		for i := range a.classes {
+			same += a.classes[i][i]
+		}
+		t.Logf("folder %s: %d judged moves, same class %d (%.1f%%); our blunders %d, Stockfish's %d of them; its blunders %d, we judge %d nothing",
+			g, len(a.ours), same, pct(same, len(a.ours)), a.row(3), a.classes[3][3], a.col(3), a.classes[0][3])
+	}
+	report(t, len(files), depth, all.ours, all.theirs, all.classes)
 }
 
+// agreement collects the two reviews' losses and classes.
+type agreement struct {
+	ours, theirs []float64
+	classes      [4][4]int // [ours][Stockfish]: none, inaccuracy, mistake, blunder
+}
+
+func newAgreement() *agreement { return &agreement{} }
+
+func (a *agreement) add(ours, theirs float64, ourClass, theirClass string) {
+	a.ours, a.theirs = append(a.ours, ours), append(a.theirs, theirs)
+	a.classes[classIndex(ourClass)][classIndex(theirClass)]++
+}
+
+func (a *agreement) row(i int) (n int) {
+	for j := range 4 {
+		n += a.classes[i][j]
+	}
+	return n
+}
+
+func (a *agreement) col(j int) (n int) {
+	for i := range 4 {
+		n += a.classes[i][j]
+	}
+	return n
+}
+
+// stockfishReview is rec reviewed by Stockfish at depth, through the
+// cache (cachedReview).
+func stockfishReview(t testing.TB, bin string, depth int, rel string, rec games.Record) Review {
+	t.Helper()
+	return cachedReview(t, fmt.Sprintf("d%d", depth), rel, rec, Options{UCI: bin, UCIDepth: depth}).Review
+}
+
+// ourReview is rec reviewed by our engine at the default budget, through
+// the cache under the tag BERMUDA_STOCKFISH_TAG (none: not cached): the
+// build being measured names its own tag.
+func ourReview(t testing.TB, rel string, rec games.Record) cachedRev {
+	t.Helper()
+	tag := os.Getenv("BERMUDA_STOCKFISH_TAG")
+	if tag == "" {
+		rv, err := Game(context.Background(), rec, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return withChecks(rv)
+	}
+	return cachedReview(t, "ours-"+tag, rel, rec, Options{})
+}
+
+// cachedRev is a review as the cache keeps it: with the check's scores of
+// every checked ply, which the review's JSON leaves out.
+type cachedRev struct {
+	Review
+	Checked map[int][2]int `json:"checked"`
+}
+
+func withChecks(rv Review) cachedRev {
+	c := cachedRev{Review: rv, Checked: map[int][2]int{}}
+	for _, p := range rv.Plies {
+		if p.checked != nil {
+			c.Checked[p.Ply] = *p.checked
+		}
+	}
+	return c
+}
+
+// cachedReview is rec reviewed with opts; with BERMUDA_STOCKFISH_CACHE
+// set, read from there if an earlier run stored it (the file names the
+// game, its plies and the key), else stored. A process that starts a
+// review claims it (a .lock file); another that needs the same review
+// waits for it, so that several processes can share a corpus.
+func cachedReview(t testing.TB, key, rel string, rec games.Record, opts Options) cachedRev {
+	t.Helper()
+	cache := os.Getenv("BERMUDA_STOCKFISH_CACHE")
+	var path string
+	if cache != "" {
+		if err := os.MkdirAll(cache, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		name := strings.NewReplacer("/", "_", "\\", "_").Replace(filepath.ToSlash(rel))
+		path = filepath.Join(cache, fmt.Sprintf("%s-p%d-%s.json", name, len(rec.Plies), key))
+		for {
+			if b, err := os.ReadFile(path); err == nil {
+				var rv cachedRev
+				if err := json.Unmarshal(b, &rv); err != nil {
+					t.Fatal(err)
+				}
+				if len(rv.Plies) == len(rec.Plies) {
+					return rv
+				}
+			}
+			lock, err := os.OpenFile(path+".lock", os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+			if err == nil {
+				lock.Close()
+				defer os.Remove(path + ".lock")
+				break
+			}
+			time.Sleep(10 * time.Second) // another process is reviewing it
+		}
+	}
+	rv, err := Game(context.Background(), rec, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := withChecks(rv)
+	if path != "" {
+		b, err := json.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path+".tmp", b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Rename(path+".tmp", path); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return c
+}
 func classIndex(j string) int {
 	return map[string]int{"": 0, Inaccuracy: 1, Mistake: 2, Blunder: 3}[j]
 }
