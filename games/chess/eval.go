@@ -26,7 +26,9 @@ const (
 	fMobility    = fTempo + 1      // + kind-knight: squares a knight, bishop, rook or queen attacks that hold no piece of its own nor are attacked by an enemy pawn
 	fKingAttack  = fMobility + 4   // + kind-knight: squares next to the enemy king (or its own) a knight, bishop, rook or queen attacks
 	fKingDanger  = fKingAttack + 4 // the square of the number of pieces attacking those squares, while the attacker has a queen
-	nEvalTerms   = fKingDanger + 1
+	fPassedFree  = fKingDanger + 1 // passed pawns whose next square is empty, each counted as its rank from its owner's side (1…6) squared
+	fPassedKing  = fPassedFree + 1 // per passed pawn, the enemy king's distance from its next square less its own king's (each at most 5), times its rank
+	nEvalTerms   = fPassedKing + 1
 	fullPhase    = 24 // knights and bishops 1, rooks 2, queens 4: the start position
 	phaseQueen   = 4
 	phaseRook    = 2
@@ -207,7 +209,50 @@ func structureScore(p *position, pc *pawnCache) int32 {
 		}
 		s += int32(n)*evalPacked[fMobility+k-knight] + int32(z)*evalPacked[fKingAttack+k-knight]
 	}
-	return s + int32(kingDanger(p, white, wAttackers)-kingDanger(p, black, bAttackers))*evalPacked[fKingDanger]
+	s += int32(kingDanger(p, white, wAttackers)-kingDanger(p, black, bAttackers)) * evalPacked[fKingDanger]
+	free, king := passers(p, wp, bp)
+	return s + int32(free)*evalPacked[fPassedFree] + int32(king)*evalPacked[fPassedKing]
+}
+
+// passers counts fPassedFree and fPassedKing, White's minus Black's.
+func passers(p *position, wp, bp bitboard) (free, king int) {
+	occ := p.occupied()
+	wk, bk := p.kingSquare(white), p.kingSquare(black)
+	for b := wp &^ besides(southFill(bp>>8)); b != 0; {
+		sq := popLSB(&b)
+		r, stop := sq/8, sq+8
+		if stop >= 64 {
+			continue
+		}
+		if occ&bit(stop) == 0 {
+			free += r * r
+		}
+		king += (min(distance(bk, stop), 5) - min(distance(wk, stop), 5)) * r
+	}
+	for b := bp &^ besides(northFill(wp<<8)); b != 0; {
+		sq := popLSB(&b)
+		r, stop := 7-sq/8, sq-8
+		if stop < 0 {
+			continue
+		}
+		if occ&bit(stop) == 0 {
+			free -= r * r
+		}
+		king -= (min(distance(wk, stop), 5) - min(distance(bk, stop), 5)) * r
+	}
+	return free, king
+}
+
+// distance is the number of king moves between two squares.
+func distance(a, b int) int {
+	return max(abs8(a%8-b%8), abs8(a/8-b/8))
+}
+
+func abs8(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // pieceAttacks is the squares a piece of kind k (knight to queen) on sq
@@ -326,6 +371,8 @@ func structure(p *position) (n [structLength]int16) {
 		bAttackers += bn
 	}
 	n[fKingDanger-firstStruct] = int16(kingDanger(p, white, wAttackers) - kingDanger(p, black, bAttackers))
+	free, king := passers(p, wp, bp)
+	n[fPassedFree-firstStruct], n[fPassedKing-firstStruct] = int16(free), int16(king)
 	return n
 }
 
