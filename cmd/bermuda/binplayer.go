@@ -33,6 +33,7 @@ type engineRequest struct {
 	Level      int          `json:"level"`
 	MoveTimeMs int          `json:"movetime_ms"`
 	Seed       uint64       `json:"seed"`
+	Nodes      int64        `json:"nodes,omitempty"` // >0: this many nodes instead of the move time
 }
 
 // engineReply is the move chosen, or why none was.
@@ -78,10 +79,14 @@ func serveMove(req engineRequest) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	r, err := engine.Search(context.Background(), g, engine.Limits{
+	lim := engine.Limits{
 		Level: req.Level, MoveTime: time.Duration(req.MoveTimeMs) * time.Millisecond,
 		Seed: req.Seed, History: history,
-	})
+	}
+	if req.Nodes > 0 {
+		lim.MoveTime, lim.Nodes = 0, req.Nodes
+	}
+	r, err := engine.Search(context.Background(), g, lim)
 	return r.Move.Notation, err
 }
 
@@ -95,6 +100,7 @@ type binPlayer struct {
 	in       io.WriteCloser
 	out      *bufio.Scanner
 	rec      games.Record // the game so far, set by the match before each move
+	nodes    int64        // >0: this many nodes a move instead of moveTime
 }
 
 // startBin starts PATH[,level=N] as an engine server.
@@ -107,8 +113,14 @@ func startBin(spec string, moveTime time.Duration, rng *rand.Rand) (*binPlayer, 
 	for _, kv := range parts[1:] {
 		k, v, _ := strings.Cut(kv, "=")
 		n, err := strconv.Atoi(v)
+		if k == "nodes" && err == nil && n > 0 {
+			// A node budget, as ai:5,nodes=N: the same strength
+			// whatever the load (the binary must know the option).
+			p.nodes = int64(n)
+			continue
+		}
 		if k != "level" || err != nil || n < 1 || n > 5 {
-			return nil, usagef("player bin:%s: the only option is level=1…5", spec)
+			return nil, usagef("player bin:%s: the options are level=1…5 and nodes=N", spec)
 		}
 		p.level = n
 	}
@@ -143,7 +155,7 @@ func (p *binPlayer) close() {
 }
 
 func (p *binPlayer) choose(_ context.Context, _ games.Game, _ []string) (string, error) {
-	line, err := json.Marshal(engineRequest{Record: p.rec, Level: p.level, MoveTimeMs: int(p.moveTime / time.Millisecond), Seed: p.rng.Uint64()})
+	line, err := json.Marshal(engineRequest{Record: p.rec, Level: p.level, MoveTimeMs: int(p.moveTime / time.Millisecond), Seed: p.rng.Uint64(), Nodes: p.nodes})
 	if err != nil {
 		return "", err
 	}

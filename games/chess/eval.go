@@ -24,7 +24,11 @@ const (
 	fShelter     = fRookHalf + 1   // own pawns on the two ranks in front of a king on its first two ranks, its file and the files beside
 	fTempo       = fShelter + 1    // the side to move: +1 for White, -1 for Black
 	fMobility    = fTempo + 1      // + kind-knight: squares a knight, bishop, rook or queen attacks that hold no piece of its own nor are attacked by an enemy pawn
-	nEvalTerms   = fMobility + 4
+	fKingAttack  = fMobility + 4   // + kind-knight: squares next to the enemy king (or its own) a knight, bishop, rook or queen attacks
+	fKingDanger  = fKingAttack + 4 // the square of the number of pieces attacking those squares, while the attacker has a queen
+	fPassedFree  = fKingDanger + 1 // passed pawns whose next square is empty, each counted as its rank from its owner's side (1…6) squared
+	fPassedKing  = fPassedFree + 1 // per passed pawn, the enemy king's distance from its next square less its own king's (each at most 5), times its rank
+	nEvalTerms   = fPassedKing + 1
 	fullPhase    = 24 // knights and bishops 1, rooks 2, queens 4: the start position
 	phaseQueen   = 4
 	phaseRook    = 2
@@ -181,40 +185,107 @@ func structureScore(p *position, pc *pawnCache) int32 {
 	wArea := ^p.byColour[white] &^ ((bp&^fileA)>>9 | (bp&^fileH)>>7)
 	bArea := ^p.byColour[black] &^ ((wp&^fileA)<<7 | (wp&^fileH)<<9)
 	occ := p.occupied()
-	n := 0
-	for b := p.pieces(white, knight); b != 0; {
-		n += popCount(knightAttacks[popLSB(&b)] & wArea)
+	// The squares around each king: White's attacks on bZone count for
+	// White, Black's on wZone against.
+	wZone, bZone := kingZone[p.kingSquare(white)], kingZone[p.kingSquare(black)]
+	wAttackers, bAttackers := 0, 0
+	for k := knight; k <= queen; k++ {
+		n, z := 0, 0
+		for b := p.pieces(white, k); b != 0; {
+			a := pieceAttacks(k, popLSB(&b), occ)
+			n += popCount(a & wArea)
+			if hit := popCount(a & bZone); hit > 0 {
+				z += hit
+				wAttackers++
+			}
+		}
+		for b := p.pieces(black, k); b != 0; {
+			a := pieceAttacks(k, popLSB(&b), occ)
+			n -= popCount(a & bArea)
+			if hit := popCount(a & wZone); hit > 0 {
+				z -= hit
+				bAttackers++
+			}
+		}
+		s += int32(n)*evalPacked[fMobility+k-knight] + int32(z)*evalPacked[fKingAttack+k-knight]
 	}
-	for b := p.pieces(black, knight); b != 0; {
-		n -= popCount(knightAttacks[popLSB(&b)] & bArea)
-	}
-	s += int32(n) * evalPacked[fMobility]
-	n = 0
-	for b := wb; b != 0; {
-		n += popCount(bishopAttacks(popLSB(&b), occ) & wArea)
-	}
-	for b := bb; b != 0; {
-		n -= popCount(bishopAttacks(popLSB(&b), occ) & bArea)
-	}
-	s += int32(n) * evalPacked[fMobility+bishop-knight]
-	n = 0
-	for b := wr; b != 0; {
-		n += popCount(rookAttacks(popLSB(&b), occ) & wArea)
-	}
-	for b := br; b != 0; {
-		n -= popCount(rookAttacks(popLSB(&b), occ) & bArea)
-	}
-	s += int32(n) * evalPacked[fMobility+rook-knight]
-	n = 0
-	for b := p.pieces(white, queen); b != 0; {
+	s += int32(kingDanger(p, white, wAttackers)-kingDanger(p, black, bAttackers)) * evalPacked[fKingDanger]
+	free, king := passers(p, wp, bp)
+	return s + int32(free)*evalPacked[fPassedFree] + int32(king)*evalPacked[fPassedKing]
+}
+
+// passers counts fPassedFree and fPassedKing, White's minus Black's.
+func passers(p *position, wp, bp bitboard) (free, king int) {
+	occ := p.occupied()
+	wk, bk := p.kingSquare(white), p.kingSquare(black)
+	for b := wp &^ besides(southFill(bp>>8)); b != 0; {
 		sq := popLSB(&b)
-		n += popCount((bishopAttacks(sq, occ) | rookAttacks(sq, occ)) & wArea)
+		r, stop := sq/8, sq+8
+		if stop >= 64 {
+			continue
+		}
+		if occ&bit(stop) == 0 {
+			free += r * r
+		}
+		king += (min(distance(bk, stop), 5) - min(distance(wk, stop), 5)) * r
 	}
-	for b := p.pieces(black, queen); b != 0; {
+	for b := bp &^ besides(northFill(wp<<8)); b != 0; {
 		sq := popLSB(&b)
-		n -= popCount((bishopAttacks(sq, occ) | rookAttacks(sq, occ)) & bArea)
+		r, stop := 7-sq/8, sq-8
+		if stop < 0 {
+			continue
+		}
+		if occ&bit(stop) == 0 {
+			free -= r * r
+		}
+		king -= (min(distance(wk, stop), 5) - min(distance(bk, stop), 5)) * r
 	}
-	return s + int32(n)*evalPacked[fMobility+queen-knight]
+	return free, king
+}
+
+// distance is the number of king moves between two squares.
+func distance(a, b int) int {
+	return max(abs8(a%8-b%8), abs8(a/8-b/8))
+}
+
+func abs8(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// pieceAttacks is the squares a piece of kind k (knight to queen) on sq
+// attacks.
+func pieceAttacks(k, sq int, occ bitboard) bitboard {
+	switch k {
+	case knight:
+		return knightAttacks[sq]
+	case bishop:
+		return bishopAttacks(sq, occ)
+	case rook:
+		return rookAttacks(sq, occ)
+	}
+	return bishopAttacks(sq, occ) | rookAttacks(sq, occ)
+}
+
+// kingDanger is the fKingDanger count for side c with n pieces attacking
+// the enemy king's squares: n squared while c has a queen (an attack
+// without the queen rarely mates).
+func kingDanger(p *position, c, n int) int {
+	if p.pieces(c, queen) == 0 {
+		return 0
+	}
+	return n * n
+}
+
+// kingZone[sq] is a king on sq and the squares next to it.
+var kingZone [64]bitboard
+
+func init() {
+	for sq := range kingZone {
+		kingZone[sq] = kingAttacks[sq] | bit(sq)
+	}
 }
 
 // pawnCache is pawnScore for the pawns white and black, when known: a
@@ -288,11 +359,33 @@ func structure(p *position) (n [structLength]int16) {
 	wArea := ^p.byColour[white] &^ ((bp&^fileA)>>9 | (bp&^fileH)>>7)
 	bArea := ^p.byColour[black] &^ ((wp&^fileA)<<7 | (wp&^fileH)<<9)
 	occ := p.occupied()
+	wZone, bZone := kingZone[p.kingSquare(white)], kingZone[p.kingSquare(black)]
+	wAttackers, bAttackers := 0, 0
 	for k := knight; k <= queen; k++ {
 		n[fMobility-firstStruct+k-knight] = int16(mobility(p.pieces(white, k), k, occ, wArea) -
 			mobility(p.pieces(black, k), k, occ, bArea))
+		wz, wn := zoneAttacks(p.pieces(white, k), k, occ, bZone)
+		bz, bn := zoneAttacks(p.pieces(black, k), k, occ, wZone)
+		n[fKingAttack-firstStruct+k-knight] = int16(wz - bz)
+		wAttackers += wn
+		bAttackers += bn
 	}
+	n[fKingDanger-firstStruct] = int16(kingDanger(p, white, wAttackers) - kingDanger(p, black, bAttackers))
+	free, king := passers(p, wp, bp)
+	n[fPassedFree-firstStruct], n[fPassedKing-firstStruct] = int16(free), int16(king)
 	return n
+}
+
+// zoneAttacks counts the squares of zone the pieces b (of kind k) attack,
+// each piece's apart, and the pieces that attack any.
+func zoneAttacks(b bitboard, k int, occ, zone bitboard) (squares, pieces int) {
+	for b != 0 {
+		if hit := popCount(pieceAttacks(k, popLSB(&b), occ) & zone); hit > 0 {
+			squares += hit
+			pieces++
+		}
+	}
+	return squares, pieces
 }
 
 // mobility counts the squares of area the pieces b (of kind k) attack.

@@ -27,6 +27,11 @@ func TestStructureCounts(t *testing.T) {
 	want[fTempo-firstStruct] = 1
 	want[fMobility-firstStruct+knight-knight] = 3
 	want[fMobility-firstStruct+rook-knight] = 3 - 10
+	// Free passers: a3 (a4 empty, rank 2) and f2 (rank 1); a2 is blocked.
+	want[fPassedFree-firstStruct] = 2*2 + 1*1
+	// The kings (e1, e8) from the passers' next squares: a3 5 against 4
+	// (rank 1), a4 4 against 4, f3 5 against 2 (rank 1).
+	want[fPassedKing-firstStruct] = 1*1 + 0*2 + 3*1
 	if got := structure(&p); got != want {
 		t.Errorf("structure counts %v, want %v", got, want)
 	}
@@ -34,6 +39,21 @@ func TestStructureCounts(t *testing.T) {
 	want[fTempo-firstStruct] = -1
 	if got := structure(&p); got != want {
 		t.Errorf("with Black to move: %v, want %v", got, want)
+	}
+}
+
+// TestKingAttackCounts: the d5 queen attacks f7 and the g5 knight f7 and
+// h7, squares next to Black's king: two attackers with a queen on, 2² = 4.
+func TestKingAttackCounts(t *testing.T) {
+	p, err := parseFEN("6k1/5ppp/8/3Q2N1/8/8/5PPP/6K1 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := structure(&p)
+	got := [5]int16{n[fKingAttack-firstStruct], n[fKingAttack-firstStruct+1], n[fKingAttack-firstStruct+2],
+		n[fKingAttack-firstStruct+3], n[fKingDanger-firstStruct]}
+	if want := [5]int16{2, 0, 0, 1, 4}; got != want {
+		t.Errorf("king attack counts (knight, bishop, rook, queen, danger) %v, want %v", got, want)
 	}
 }
 

@@ -361,7 +361,7 @@ func weightsSource(w []float64, samples int) []byte {
 				fmt.Fprintf(&buf, "\n// %s\n", [6]string{"pawn", "knight", "bishop", "rook", "queen", "king"}[i/64])
 			}
 			if i == fPassed {
-				buf.WriteString("\n// passed pawns by rank, doubled, isolated, bishop pair, rook on an open and a half-open file, shelter, tempo, mobility of knights, bishops, rooks, queens\n")
+				buf.WriteString("\n// passed pawns by rank, doubled, isolated, bishop pair, rook on an open and a half-open file, shelter, tempo, mobility of knights, bishops, rooks, queens, attacks on the squares around the enemy king by knights, bishops, rooks, queens, the square of the number of pieces attacking them (with a queen), free passed pawns, the kings' distances from passed pawns\n")
 			}
 			fmt.Fprintf(&buf, "%d,", int(w[half*nEvalTerms+i]))
 			if i < fPassed && i%8 == 7 || i == fPassed+7 {
