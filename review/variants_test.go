@@ -89,8 +89,8 @@ var hangingQueenPins = map[string]struct {
 	"bede":       {5, 29},
 	"bermuda":    {5, 10},
 	"beryl":      {5, 6},
-	"chess":      {5, 6},
-	"randommove": {12, 12},
+	"chess":      {5, 7},
+	"randommove": {5, 8},
 }
 
 // hangingQueenSeed plays seed's game and looks for a hanging queen from
