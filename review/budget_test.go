@@ -63,6 +63,7 @@ func BenchmarkBudgetAgreement(t *testing.B) {
 			mid := time.Since(start)
 			high := mustReviewWith(t, rec, int64(times)*NodesFor(v.ID))
 			tLow, tHigh = tLow+mid, tHigh+time.Since(start)-mid
+			sameBefore, judgedBefore := same, judged
 			for i, row := range low.Plies {
 				other := high.Plies[i]
 				lowCount[classIndex(row.Judgement)]++
@@ -80,6 +81,8 @@ func BenchmarkBudgetAgreement(t *testing.B) {
 				}
 				dLow, dHigh = append(dLow, float64(row.Depth)), append(dHigh, float64(other.Depth))
 			}
+			t.Logf("%s game %d (seed %d, plies %d-%d): %d judged, same class %d; so far %d of %d",
+				v.ID, g+1, used, from, from+n-1, judged-judgedBefore, same-sameBefore, same, judged)
 		}
 		allSame, allJudged = allSame+same, allJudged+judged
 		t.Logf("%s: %d games, %d judged moves, same class %d (%.1f%%); depth median %v at 1×, %v at %d×; judgements at 1× %d/%d/%d, at %d× %d/%d/%d; %v and %v",
