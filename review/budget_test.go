@@ -12,22 +12,32 @@ import (
 )
 
 // BenchmarkBudgetAgreement is a measurement, not a check CI runs: in every
-// variant it reviews a stretch of a game between a level-3 and a level-2
+// variant it reviews stretches of games between a level-3 and a level-2
 // engine (so that there are mistakes to find) at the default budget and
 // again at BERMUDA_BUDGET_TIMES (default 20) times it, and prints how often
 // the two give a move the same judgement class. A whole game at 20× takes
-// too long on a shared machine, so the stretch is BERMUDA_BUDGET_PLIES
-// plies (default 24) from ply 16, reviewed from the position there.
+// too long on a shared machine, so each stretch is BERMUDA_BUDGET_PLIES
+// plies (default 24) from ply BERMUDA_BUDGET_FROM (default 16), reviewed
+// from the position there; BERMUDA_BUDGET_GAMES (default 1) splits the
+// plies over that many games (seeds), so that the sample is not one
+// game's run of similar positions. Every move judged differently is
+// listed with both losses.
 //
-//	BERMUDA_BUDGET_TIMES=20 go test -run '^$' -bench BudgetAgreement -benchtime 1x -v -timeout 180m ./review
+//	BERMUDA_BUDGET_TIMES=20 BERMUDA_BUDGET_PLIES=24 BERMUDA_BUDGET_GAMES=3 go test -run '^$' -bench BudgetAgreement -benchtime 1x -v -timeout 180m ./review
 func BenchmarkBudgetAgreement(t *testing.B) {
 	times, err := strconv.Atoi(os.Getenv("BERMUDA_BUDGET_TIMES"))
 	if err != nil {
 		t.Skip("set BERMUDA_BUDGET_TIMES (e.g. 20)")
 	}
-	plies := 24
+	plies, nGames, from := 24, 1, 16
 	if n, err := strconv.Atoi(os.Getenv("BERMUDA_BUDGET_PLIES")); err == nil {
 		plies = n
+	}
+	if n, err := strconv.Atoi(os.Getenv("BERMUDA_BUDGET_GAMES")); err == nil && n > 0 {
+		nGames = n
+	}
+	if n, err := strconv.Atoi(os.Getenv("BERMUDA_BUDGET_FROM")); err == nil && n >= 0 {
+		from = n
 	}
 	only := os.Getenv("BERMUDA_BUDGET_VARIANT")
 	allSame, allJudged := 0, 0
@@ -35,44 +45,53 @@ func BenchmarkBudgetAgreement(t *testing.B) {
 		if only != "" && v.ID != only {
 			continue
 		}
-		rec := stretch(t, v.ID, 16, plies)
-		start := time.Now()
-		low := mustReviewWith(t, rec, NodesFor(v.ID))
-		mid := time.Since(start)
-		high := mustReviewWith(t, rec, int64(times)*NodesFor(v.ID))
 		same, judged := 0, 0
 		var classes [4][4]int
 		var dLow, dHigh []float64
-		for i, row := range low.Plies {
-			other := high.Plies[i]
-			if row.Loss == nil || other.Loss == nil {
-				continue
+		var lowCount, highCount [4]int
+		var tLow, tHigh time.Duration
+		seed := uint64(1)
+		for g := 0; g < nGames; g++ {
+			n := plies / nGames
+			if g < plies%nGames {
+				n++
 			}
-			judged++
-			classes[classIndex(row.Judgement)][classIndex(other.Judgement)]++
-			if row.Judgement == other.Judgement {
-				same++
+			rec, used := stretch(t, v.ID, seed, from, n)
+			seed = used + 1
+			start := time.Now()
+			low := mustReviewWith(t, rec, NodesFor(v.ID))
+			mid := time.Since(start)
+			high := mustReviewWith(t, rec, int64(times)*NodesFor(v.ID))
+			tLow, tHigh = tLow+mid, tHigh+time.Since(start)-mid
+			sameBefore, judgedBefore := same, judged
+			for i, row := range low.Plies {
+				other := high.Plies[i]
+				lowCount[classIndex(row.Judgement)]++
+				highCount[classIndex(other.Judgement)]++
+				if row.Loss == nil || other.Loss == nil {
+					continue
+				}
+				judged++
+				classes[classIndex(row.Judgement)][classIndex(other.Judgement)]++
+				if row.Judgement == other.Judgement {
+					same++
+				} else {
+					t.Logf("%s seed %d ply %d %s: %q (loss %.3f, depth %d) at 1×, %q (loss %.3f, depth %d) at %d×",
+						v.ID, used, from+i, row.Move, row.Judgement, *row.Loss, row.Depth, other.Judgement, *other.Loss, other.Depth, times)
+				}
+				dLow, dHigh = append(dLow, float64(row.Depth)), append(dHigh, float64(other.Depth))
 			}
-			dLow, dHigh = append(dLow, float64(row.Depth)), append(dHigh, float64(other.Depth))
+			t.Logf("%s game %d (seed %d, plies %d-%d): %d judged, same class %d; so far %d of %d",
+				v.ID, g+1, used, from, from+n-1, judged-judgedBefore, same-sameBefore, same, judged)
 		}
 		allSame, allJudged = allSame+same, allJudged+judged
-		t.Logf("%s: %d judged moves, same class %d (%.1f%%); depth median %v at 1×, %v at %d×; judgements at 1× %d/%d/%d, at %d× %d/%d/%d; %v and %v",
-			v.ID, judged, same, pct(same, judged), medianOf(dLow), medianOf(dHigh), times,
-			count(low, Inaccuracy), count(low, Mistake), count(low, Blunder), times, count(high, Inaccuracy), count(high, Mistake), count(high, Blunder),
-			mid.Round(time.Second), (time.Since(start) - mid).Round(time.Second))
+		t.Logf("%s: %d games, %d judged moves, same class %d (%.1f%%); depth median %v at 1×, %v at %d×; judgements at 1× %d/%d/%d, at %d× %d/%d/%d; %v and %v",
+			v.ID, nGames, judged, same, pct(same, judged), medianOf(dLow), medianOf(dHigh), times,
+			lowCount[1], lowCount[2], lowCount[3], times, highCount[1], highCount[2], highCount[3],
+			tLow.Round(time.Second), tHigh.Round(time.Second))
 		t.Logf("%s classes (1× rows, %d× columns: none, inaccuracy, mistake, blunder): %v", v.ID, times, classes)
 	}
 	t.Logf("all variants: same class %d of %d (%.1f%%)", allSame, allJudged, pct(allSame, allJudged))
-}
-
-func count(rv Review, judgement string) int {
-	n := 0
-	for _, p := range rv.Plies {
-		if p.Judgement == judgement {
-			n++
-		}
-	}
-	return n
 }
 
 func medianOf(xs []float64) float64 {
@@ -92,10 +111,11 @@ func medianOf(xs []float64) float64 {
 
 // stretch plays a seeded game of a level-3 engine (Player 1) against a
 // level-2 one and returns plies [from, from+n) of it as a record that
-// starts from the position at ply from (with the same dice).
-func stretch(t testing.TB, variant string, from, n int) games.Record {
+// starts from the position at ply from (with the same dice), and the
+// seed: the first from seed on whose game lasts that long.
+func stretch(t testing.TB, variant string, seed uint64, from, n int) (games.Record, uint64) {
 	t.Helper()
-	for seed := uint64(1); ; seed++ {
+	for ; ; seed++ {
 		dice := games.Seeded(seed)
 		g, _, _, err := games.Start(variant, "", dice)
 		if err != nil {
@@ -129,6 +149,6 @@ func stretch(t testing.TB, variant string, from, n int) games.Record {
 		if _, err := games.Replay(rec); err != nil {
 			t.Fatalf("%s: the stretch from ply %d does not replay from its position: %v", variant, from, err)
 		}
-		return rec
+		return rec, seed
 	}
 }

@@ -397,42 +397,25 @@ func (p *position) reaches(from int, k kind, by int, sq int) bool {
 }
 
 // lineClear reports whether from and sq share an open orthogonal or
-// diagonal line (as allowed).
+// diagonal line (as allowed): the ray from from towards sq is walked up
+// to it, no square computed by division.
 func (p *position) lineClear(from, sq int, orth, diag bool) bool {
-	ff, fr := from%files, from/files
-	tf, tr := sq%files, sq/files
-	df, dr := sign(tf-ff), sign(tr-fr)
-	switch {
-	case from == sq:
-		return false
-	case df == 0 || dr == 0:
-		if !orth {
-			return false
-		}
-	case tf-ff == (tr-fr)*df*dr:
-		if !diag {
-			return false
-		}
-	default:
+	if !aligned[from][sq] {
 		return false
 	}
-	step := dr*files + df
-	for s := from + step; s != sq; s += step {
+	d := lineDir[from][sq]
+	if d < 4 && !orth || d >= 4 && !diag {
+		return false
+	}
+	for _, s := range rays[from][d] {
+		if int(s) == sq {
+			return true
+		}
 		if p.board[s] != 0 {
 			return false
 		}
 	}
-	return true
-}
-
-func sign(x int) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
+	return false
 }
 
 // legalMoves appends the legal moves of the side to move.

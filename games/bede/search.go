@@ -289,7 +289,16 @@ func (s *searchState) Push(sm games.SearchMove, _ int) {
 		next.moveJester(prev.pos.side, from, to)
 	}
 	next.Forget()
-	next.safe, next.enemyKnown, next.checkKnown = false, false, false
+	next.safe = false
+	// Whether the side to move is in check now is GivesCheck's answer,
+	// from what the move changed, where the king it moved against stood
+	// unattacked (below the root, always: every move pushed is legal).
+	// For the same reason the mover's king stands unattacked now.
+	next.checkKnown = prev.enemySafe()
+	if next.checkKnown {
+		next.check = prev.pos.checkAfter(m)
+	}
+	next.enemyKnown, next.enemyAttacked = true, false
 	s.Enter()
 }
 
@@ -498,6 +507,26 @@ func (s *searchState) GivesCheck(sm games.SearchMove) bool {
 	l := s.cur()
 	p := &l.pos
 	m := move(sm.Code)
+	if l.enemySafe() {
+		return p.checkAfter(m)
+	}
+	from, to := m.from(), m.to()
+	pc, taken := p.board[from], p.board[to]
+	now := pc
+	if m.promote() {
+		now = pieceOf(bede, p.side)
+	}
+	p.board[from], p.board[to] = 0, now
+	check := p.attacked(int(p.kings[1-p.side]), p.side, p.copies)
+	p.board[from], p.board[to] = pc, taken
+	return check
+}
+
+// checkAfter is GivesCheck where the opponent's king stands unattacked
+// before m: only the piece on its new square, or what it uncovers where
+// it stood, can attack the king after it. The move is made on the board
+// in place and taken back.
+func (p *position) checkAfter(m move) bool {
 	from, to := m.from(), m.to()
 	pc, taken := p.board[from], p.board[to]
 	now := pc
@@ -506,12 +535,7 @@ func (s *searchState) GivesCheck(sm games.SearchMove) bool {
 	}
 	ksq := int(p.kings[1-p.side])
 	p.board[from], p.board[to] = 0, now
-	var check bool
-	if l.enemySafe() {
-		check = p.attacksFrom(to, now, ksq) || p.uncovers(from, ksq)
-	} else {
-		check = p.attacked(ksq, p.side, p.copies)
-	}
+	check := p.attacksFrom(to, now, ksq) || p.uncovers(from, ksq)
 	p.board[from], p.board[to] = pc, taken
 	return check
 }

@@ -93,6 +93,9 @@ func compareLevel(t *testing.T, s *searchState) {
 	if l.inCheck() != p.inCheck() {
 		t.Fatalf("%s: in check %v, the position says %v", p.key(), l.inCheck(), p.inCheck())
 	}
+	if want := !p.attacked(int(p.kings[1-p.side]), p.side, p.copies); l.enemySafe() != want {
+		t.Fatalf("%s: the opponent's king safe %v, the position says %v", p.key(), l.enemySafe(), want)
+	}
 }
 
 // TestReachKindsHoldEveryCapture: a piece that reaches a square on the
