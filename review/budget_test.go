@@ -2,8 +2,10 @@ package review
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -21,7 +23,11 @@ import (
 // from the position there; BERMUDA_BUDGET_GAMES (default 1) splits the
 // plies over that many games (seeds), so that the sample is not one
 // game's run of similar positions. Every move judged differently is
-// listed with both losses.
+// listed with both losses. BERMUDA_BUDGET_ALSO (nodes, comma-separated)
+// also reviews each stretch at those budgets and compares each with the
+// same review at TIMES× the default: whether a larger default budget would
+// agree better, for the price of one more cheap review and not of a
+// second expensive one.
 //
 //	BERMUDA_BUDGET_TIMES=20 BERMUDA_BUDGET_PLIES=24 BERMUDA_BUDGET_GAMES=3 go test -run '^$' -bench BudgetAgreement -benchtime 1x -v -timeout 180m ./review
 func BenchmarkBudgetAgreement(t *testing.B) {
@@ -39,17 +45,24 @@ func BenchmarkBudgetAgreement(t *testing.B) {
 	if n, err := strconv.Atoi(os.Getenv("BERMUDA_BUDGET_FROM")); err == nil && n >= 0 {
 		from = n
 	}
+	var also []int64
+	for _, f := range strings.Split(os.Getenv("BERMUDA_BUDGET_ALSO"), ",") {
+		if n, err := strconv.ParseInt(strings.TrimSpace(f), 10, 64); err == nil && n > 0 {
+			also = append(also, n)
+		}
+	}
 	only := os.Getenv("BERMUDA_BUDGET_VARIANT")
 	allSame, allJudged := 0, 0
 	for _, v := range games.All() {
 		if only != "" && v.ID != only {
 			continue
 		}
-		same, judged := 0, 0
-		var classes [4][4]int
-		var dLow, dHigh []float64
-		var lowCount, highCount [4]int
-		var tLow, tHigh time.Duration
+		base := NodesFor(v.ID)
+		high := int64(times) * base
+		// tallies[0] is the default budget; the others are also's.
+		budgets := append([]int64{base}, also...)
+		tallies := make([]budgetTally, len(budgets))
+		var tHigh time.Duration
 		seed := uint64(1)
 		for g := 0; g < nGames; g++ {
 			n := plies / nGames
@@ -58,40 +71,76 @@ func BenchmarkBudgetAgreement(t *testing.B) {
 			}
 			rec, used := stretch(t, v.ID, seed, from, n)
 			seed = used + 1
-			start := time.Now()
-			low := mustReviewWith(t, rec, NodesFor(v.ID))
-			mid := time.Since(start)
-			high := mustReviewWith(t, rec, int64(times)*NodesFor(v.ID))
-			tLow, tHigh = tLow+mid, tHigh+time.Since(start)-mid
-			sameBefore, judgedBefore := same, judged
-			for i, row := range low.Plies {
-				other := high.Plies[i]
-				lowCount[classIndex(row.Judgement)]++
-				highCount[classIndex(other.Judgement)]++
-				if row.Loss == nil || other.Loss == nil {
-					continue
-				}
-				judged++
-				classes[classIndex(row.Judgement)][classIndex(other.Judgement)]++
-				if row.Judgement == other.Judgement {
-					same++
-				} else {
-					t.Logf("%s seed %d ply %d %s: %q (loss %.3f, depth %d) at 1×, %q (loss %.3f, depth %d) at %d×",
-						v.ID, used, from+i, row.Move, row.Judgement, *row.Loss, row.Depth, other.Judgement, *other.Loss, other.Depth, times)
-				}
-				dLow, dHigh = append(dLow, float64(row.Depth)), append(dHigh, float64(other.Depth))
+			lows := make([]Review, len(budgets))
+			for k, nodes := range budgets {
+				start := time.Now()
+				lows[k] = mustReviewWith(t, rec, nodes)
+				tallies[k].spent += time.Since(start)
 			}
-			t.Logf("%s game %d (seed %d, plies %d-%d): %d judged, same class %d; so far %d of %d",
-				v.ID, g+1, used, from, from+n-1, judged-judgedBefore, same-sameBefore, same, judged)
+			start := time.Now()
+			hi := mustReviewWith(t, rec, high)
+			tHigh += time.Since(start)
+			for k, nodes := range budgets {
+				label := "1×"
+				if k > 0 {
+					label = fmt.Sprintf("%d nodes", nodes)
+				}
+				sameBefore, judgedBefore := tallies[k].same, tallies[k].judged
+				for i, row := range lows[k].Plies {
+					if tallies[k].add(row, hi.Plies[i]) {
+						continue
+					}
+					t.Logf("%s seed %d ply %d %s: %q (loss %.3f, depth %d) at %s, %q (loss %.3f, depth %d) at %d×",
+						v.ID, used, from+i, row.Move, row.Judgement, *row.Loss, row.Depth, label,
+						hi.Plies[i].Judgement, *hi.Plies[i].Loss, hi.Plies[i].Depth, times)
+				}
+				t.Logf("%s game %d (seed %d, plies %d-%d) at %s: %d judged, same class %d; so far %d of %d",
+					v.ID, g+1, used, from, from+n-1, label, tallies[k].judged-judgedBefore,
+					tallies[k].same-sameBefore, tallies[k].same, tallies[k].judged)
+			}
 		}
-		allSame, allJudged = allSame+same, allJudged+judged
+		d := tallies[0]
+		allSame, allJudged = allSame+d.same, allJudged+d.judged
 		t.Logf("%s: %d games, %d judged moves, same class %d (%.1f%%); depth median %v at 1×, %v at %d×; judgements at 1× %d/%d/%d, at %d× %d/%d/%d; %v and %v",
-			v.ID, nGames, judged, same, pct(same, judged), medianOf(dLow), medianOf(dHigh), times,
-			lowCount[1], lowCount[2], lowCount[3], times, highCount[1], highCount[2], highCount[3],
-			tLow.Round(time.Second), tHigh.Round(time.Second))
-		t.Logf("%s classes (1× rows, %d× columns: none, inaccuracy, mistake, blunder): %v", v.ID, times, classes)
+			v.ID, nGames, d.judged, d.same, pct(d.same, d.judged), medianOf(d.dLow), medianOf(d.dHigh), times,
+			d.lowCount[1], d.lowCount[2], d.lowCount[3], times, d.highCount[1], d.highCount[2], d.highCount[3],
+			d.spent.Round(time.Second), tHigh.Round(time.Second))
+		t.Logf("%s classes (1× rows, %d× columns: none, inaccuracy, mistake, blunder): %v", v.ID, times, d.classes)
+		for k, nodes := range also {
+			a := tallies[k+1]
+			t.Logf("%s at %d nodes (%.2f× the default) against %d×: %d judged moves, same class %d (%.1f%%); depth median %v; judgements %d/%d/%d; %v; classes %v",
+				v.ID, nodes, float64(nodes)/float64(base), times, a.judged, a.same, pct(a.same, a.judged), medianOf(a.dLow),
+				a.lowCount[1], a.lowCount[2], a.lowCount[3], a.spent.Round(time.Second), a.classes)
+		}
 	}
 	t.Logf("all variants: same class %d of %d (%.1f%%)", allSame, allJudged, pct(allSame, allJudged))
+}
+
+// budgetTally tallies one budget's review against the expensive one.
+type budgetTally struct {
+	same, judged        int
+	classes             [4][4]int
+	dLow, dHigh         []float64
+	lowCount, highCount [4]int
+	spent               time.Duration
+}
+
+// add counts one ply of both reviews and says whether it agrees (a ply
+// either review did not judge agrees and is not counted as judged).
+func (a *budgetTally) add(low, high Ply) bool {
+	a.lowCount[classIndex(low.Judgement)]++
+	a.highCount[classIndex(high.Judgement)]++
+	if low.Loss == nil || high.Loss == nil {
+		return true
+	}
+	a.judged++
+	a.classes[classIndex(low.Judgement)][classIndex(high.Judgement)]++
+	a.dLow, a.dHigh = append(a.dLow, float64(low.Depth)), append(a.dHigh, float64(high.Depth))
+	if low.Judgement == high.Judgement {
+		a.same++
+		return true
+	}
+	return false
 }
 
 func medianOf(xs []float64) float64 {
