@@ -148,18 +148,6 @@ const (
 // inaccuracy, which the noise of two searches could keep below it.
 const checkLoss = InaccuracyLoss - 0.02
 
-// recheckLoss is the checked loss from which a move is checked again,
-// with recheckTimes the position's budget: a mistake or a blunder (or
-// within 0.02 of a mistake) is shown only once a deeper search of the
-// two moves confirms it. Few moves of a game come this far, so the
-// deeper search costs little of the review's budget.
-const recheckLoss = MistakeLoss - 0.02
-
-// recheckTimes is the budget of the second check, in positions' budgets
-// (1: no second check). A variable so that the measurement against
-// Stockfish can try others.
-var recheckTimes int64 = 3
-
 // OurEngine is Review.Engine when our own engine judged the game.
 const OurEngine = "Bermuda"
 
@@ -290,17 +278,6 @@ func (r *reviewer) limits(share int64) engine.Limits {
 	return lim
 }
 
-// budget is times the position's budget: a deeper search.
-func (r *reviewer) budget(times int64) engine.Limits {
-	lim := engine.Limits{}
-	if r.opts.MoveTime > 0 {
-		lim.MoveTime = r.opts.MoveTime * time.Duration(times)
-	} else {
-		lim.Nodes = r.opts.Nodes * times
-	}
-	return lim
-}
-
 // forP1 turns the expected score of player p into Player 1's.
 func forP1(e float64, p games.Player) float64 {
 	if p == games.Player2 {
@@ -345,14 +322,6 @@ func (r *reviewer) ply(ctx context.Context, s games.ReplayStep, stored games.Ply
 				c, ok, err := r.an.check(ctx, s.Before, row.Best, row.Move, history, r.limits(1))
 				if err != nil {
 					return Ply{}, 0, err
-				}
-				if ok && c.loss >= recheckLoss && recheckTimes > 1 {
-					// A mistake or a blunder: confirmed (or not) by a
-					// deeper check before it is shown, the best the
-					// first check found searched first.
-					if c, ok, err = r.an.check(ctx, s.Before, c.best, row.Move, history, r.budget(recheckTimes)); err != nil {
-						return Ply{}, 0, err
-					}
 				}
 				if ok {
 					// The check's difference, within what the mover

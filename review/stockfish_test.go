@@ -125,18 +125,12 @@ func TestStockfishJudgesChess(t *testing.T) {
 // BERMUDA_STOCKFISH_REVERSE=1 takes them from the last, and
 // BERMUDA_STOCKFISH_FILL=18,12,ours only fills the cache at those depths
 // (ours: our engine's review, kept under BERMUDA_STOCKFISH_TAG).
-// BERMUDA_STOCKFISH_RECHECK=N sets the second check's budget to N
-// positions' (1: no second check, as before it; default recheckTimes).
 func BenchmarkStockfishAgreement(t *testing.B) {
 	bin, depth, files := stockfishCorpus(t, "BERMUDA_STOCKFISH_GAMES")
 	root := os.Getenv("BERMUDA_STOCKFISH_GAMES")
 	maxPlies, _ := strconv.Atoi(os.Getenv("BERMUDA_STOCKFISH_PLIES"))  // 0: whole games
 	perMove := os.Getenv("BERMUDA_STOCKFISH_MOVES") != ""              // log every move judged differently
 	against, _ := strconv.Atoi(os.Getenv("BERMUDA_STOCKFISH_AGAINST")) // 0: our engine
-	if n, err := strconv.ParseInt(os.Getenv("BERMUDA_STOCKFISH_RECHECK"), 10, 64); err == nil && n >= 1 {
-		defer func(old int64) { recheckTimes = old }(recheckTimes)
-		recheckTimes = n // the second check's budget (1: none); its tag should say so
-	}
 	var dump *os.File
 	if p := os.Getenv("BERMUDA_STOCKFISH_DUMP"); p != "" {
 		var err error
