@@ -69,7 +69,7 @@ type ourAnalyst struct {
 }
 
 func (o *ourAnalyst) analyse(ctx context.Context, g games.Game, history []games.Game, lim engine.Limits) (analysis, error) {
-	lim.History = history
+	lim.History = repeated(history)
 	res, err := o.a.Analyse(ctx, g, lim)
 	if err != nil {
 		return analysis{}, err
@@ -78,13 +78,42 @@ func (o *ourAnalyst) analyse(ctx context.Context, g games.Game, history []games.
 }
 
 func (o *ourAnalyst) check(ctx context.Context, g games.Game, best, played string, history []games.Game, lim engine.Limits) (checked, bool, error) {
-	lim.History = history
+	lim.History = repeated(history)
 	c, err := o.a.Check(ctx, g, best, played, lim)
 	if err != nil {
 		return checked{}, false, err
 	}
 	loss := max(0, Expected(o.variant, c.BestScore)-Expected(o.variant, c.Played))
 	return checked{loss: loss, best: c.Best.Notation, depth: c.Depth, bestScore: c.BestScore, playedScore: c.Played}, true, nil
+}
+
+// repeated is what the search of a position counts as a draw when a line
+// comes back to it: the positions the game (history, which ends with the
+// position searched) has already had twice, so that once more is the
+// third time. A position it has had once is not a draw to come back to:
+// the game goes on after a twofold repetition unless a player repeats
+// again, which the search sees for itself (a line that repeats a position
+// of its own is a draw), as Stockfish counts repetitions. The search
+// counts every position it is given as a draw (engine.Limits.History),
+// as play wants, where the side ahead should not give the other a chance
+// to repeat; a review wants the position's value.
+func repeated(history []games.Game) []games.Game {
+	seen := make(map[string]int, len(history))
+	var out []games.Game
+	for _, g := range history {
+		k := repetitionKey(g)
+		if seen[k]++; seen[k] == 2 {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// repetitionKey is what makes two positions the same for repetition: the
+// pieces and rights (Key) and whose turn it is, with what is left of it.
+func repetitionKey(g games.Game) string {
+	tn := g.Turn()
+	return fmt.Sprintf("%s|%d|%v|%d", g.Key(), tn.Player, tn.Sides, tn.MovesLeft)
 }
 
 func (o *ourAnalyst) name() string { return OurEngine }

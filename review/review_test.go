@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/bermudachess/bermuda/engine"
@@ -348,4 +349,56 @@ func fmtLoss(l *float64) string {
 		return "—"
 	}
 	return fmt.Sprintf("%.3f", *l)
+}
+
+// TestTwofoldRepetitionIsNotADraw: a position the game has had once is no
+// draw to come back to. In this game (levels 3 and "greedy" from the
+// agreement benchmark's corpus) 10.Kf2 lets Black check with 10...Bc5+
+// into the position after 8...Bxc5+, a second time, not a third: White,
+// a queen up, is still winning, and Stockfish calls 10.Kf2 nothing. A
+// review that counted every earlier position as a draw called it a blunder
+// (0.49 at the default budget).
+func TestTwofoldRepetitionIsNotADraw(t *testing.T) {
+	t.Parallel()
+	var steps []step
+	for _, m := range strings.Fields("d4 Na6 e4 e6 Qh5 Qf6 Ne2 Qxf2+ Kxf2 b6 Bg5 b5 b3 Nc5 dxc5 Bxc5+ Ke1 Bb4+ Kf2 Ne7") {
+		steps = append(steps, step{move: m})
+	}
+	rv := mustReview(t, record(t, "chess", "", steps...))
+	kf2 := rv.Plies[18]
+	t.Logf("10.Kf2: E %.2f→%.2f loss %s %q", kf2.ExpectedBefore, kf2.ExpectedAfter, fmtLoss(kf2.Loss), kf2.Judgement)
+	if kf2.Move != "e1f2" || kf2.Judgement == Mistake || kf2.Judgement == Blunder {
+		t.Errorf("10.%s judged %q, want at most an inaccuracy", kf2.Move, kf2.Judgement)
+	}
+	if kf2.ExpectedAfter < 0.8 {
+		t.Errorf("after 10.Kf2 White's expected score %.2f, want a win (≥ 0.8)", kf2.ExpectedAfter)
+	}
+}
+
+// TestRepeatedCountsTwice: the search's draws are the positions the game
+// has had twice, once each; a position seen once is not one.
+func TestRepeatedCountsTwice(t *testing.T) {
+	t.Parallel()
+	g, _, _, err := games.Start("chess", "", games.Seeded(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	history := []games.Game{g}
+	for _, m := range strings.Fields("Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8") {
+		if g, _, _, err = games.Apply(g, m, games.Script()); err != nil {
+			t.Fatal(err)
+		}
+		history = append(history, g)
+	}
+	// The start and the three positions after it each occur twice by ply 8
+	// (the start a third time: the game ends there); after 1.Nf3 Nf6, none.
+	if n := len(repeated(history[:3])); n != 0 {
+		t.Errorf("after 1.Nf3 Nf6: %d repeated positions, want 0", n)
+	}
+	if n := len(repeated(history[:5])); n != 1 {
+		t.Errorf("after 1.Nf3 Nf6 2.Ng1 Ng8: %d repeated positions, want 1 (the start)", n)
+	}
+	if n := len(repeated(history)); n != 4 {
+		t.Errorf("after 4...Ng8: %d repeated positions, want 4", n)
+	}
 }
