@@ -42,7 +42,15 @@ func (s Stats) Reasons() []string {
 type Miner struct {
 	Opts  Options
 	Stats Stats
-	found map[string]bool // ids kept so far: a game that reaches the same puzzle again adds nothing
+	// MultiOnly runs the full judge only where a cheap sketch of the line
+	// (likelyLine, at the screen's budget) has a second clearly best
+	// solver move: one-move puzzles, which the full judge spends most of
+	// its nodes on, are mostly not found. Where the sketch turns a
+	// position down, the solver's earlier turns are still tried (a line
+	// that starts before it, Miner.earlier). For a set short of lines of
+	// two or more solver moves (the Angle).
+	MultiOnly bool
+	found     map[string]bool // ids kept so far: a game that reaches the same puzzle again adds nothing
 }
 
 // Game mines one game, given as its positions oldest first (the position
@@ -92,6 +100,26 @@ func (m *Miner) Game(ctx context.Context, positions []games.Game, expected []flo
 		}
 		known[i] = screened
 		seen[g.Key()] = true
+		if reason == RejectPrefilter {
+			// The first move stands out but the line sketched no second:
+			// it may be the end of a line that starts earlier.
+			if longer, err := m.earlier(ctx, positions, known, i, o); err != nil {
+				return out, err
+			} else if longer != nil {
+				out = append(out, *longer)
+				m.Stats.Found++ // earlier counts it as replacing a puzzle at i, which there is not
+				for j := i - 1; j >= 0; j-- {
+					if positions[j].Position() == longer.Position {
+						for i+1 < len(positions) && i+1 < j+len(longer.Solution) {
+							i++ // the line's own positions are the same puzzle again
+							seen[positions[i].Key()] = true
+						}
+						break
+					}
+				}
+			}
+			continue
+		}
 		if reason != "" {
 			continue
 		}
@@ -186,6 +214,15 @@ func (m *Miner) candidate(ctx context.Context, g games.Game, prevE float64, seen
 	reason := screenReason(screen, prevE)
 	if reason == "" && bestTakesKing(g, screen) {
 		reason = RejectHangingKing // as the full search would find, for less
+	}
+	if reason == "" && m.MultiOnly {
+		ok, err := likelyLine(ctx, g, screen, o)
+		if err != nil {
+			return Puzzle{}, 0, "", err
+		}
+		if !ok {
+			reason = RejectPrefilter
+		}
 	}
 	var p Puzzle
 	if reason == "" {

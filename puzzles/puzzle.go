@@ -132,16 +132,8 @@ func (p *Puzzle) At(ply int) (games.Game, error) {
 	if ply < 0 || ply >= len(p.Solution) {
 		return nil, fmt.Errorf("puzzle %s: ply %d is outside its %d-move solution", p.ID, ply, len(p.Solution))
 	}
-	g, err := p.Start()
-	if err != nil {
-		return nil, err
-	}
-	for i := 0; i < ply; i++ {
-		if g, _, err = playStored(g, p.Solution[i], p.Faces(i)); err != nil {
-			return nil, fmt.Errorf("puzzle %s, ply %d: %w", p.ID, i, err)
-		}
-	}
-	return g, nil
+	_, g, err := p.replay(ply)
+	return g, err
 }
 
 // DiceAt is what the stored dice of solution move ply did (the rules'
@@ -149,68 +141,107 @@ func (p *Puzzle) At(ply int) (games.Game, error) {
 // rolls nothing, and for the last move (whose dice the puzzle does not
 // fix).
 func (p *Puzzle) DiceAt(ply int) ([]games.Event, error) {
-	if len(p.Faces(ply)) == 0 {
+	if len(p.Faces(ply)) == 0 || ply >= len(p.Solution)-1 {
 		return nil, nil
 	}
-	g, err := p.At(ply)
+	line, _, err := p.replay(ply + 1)
 	if err != nil {
 		return nil, err
 	}
-	_, events, err := playStored(g, p.Solution[ply], p.Faces(ply))
-	if err != nil {
-		return nil, fmt.Errorf("puzzle %s, ply %d: %w", p.ID, ply, err)
-	}
-	return games.DiceEvents(events), nil
+	return games.DiceEvents(line[ply].events), nil
 }
 
-// playStored plays the move named by its canonical notation on a copy of
-// g with the stored faces (none: a move that must roll nothing); the move
-// must roll exactly those faces.
-func playStored(g games.Game, notation string, faces []int) (games.Game, []games.Event, error) {
-	if len(faces) == 0 {
-		next, err := playNoDice(g, notation)
-		return next, nil, err
+// replay plays the first n moves of the solution from the start, each as
+// the puzzle fixes it: a move before the last with exactly the faces
+// stored for it (none: it must roll nothing), the last, whose dice the
+// puzzle does not fix (it is judged against every roll), with any face
+// (Seeded(1)). It is the one replay of the stored dice: At, DiceAt (and
+// through them the bot's words for the dice), CheckLegal, Verify and Rate
+// use it. It returns the moves as steps (before, move, events, after) and
+// the position after the last played; an error is a *ReplayError naming
+// the ply that could not be played so.
+func (p *Puzzle) replay(n int) ([]step, games.Game, error) {
+	g, err := p.Start()
+	if err != nil {
+		return nil, nil, err
 	}
-	m, ok := findLegal(g, notation)
-	if !ok {
-		return nil, nil, fmt.Errorf("%q is not a legal move in %s", notation, g.Position())
+	solver := g.Turn().Player
+	line := make([]step, 0, n)
+	for i := 0; i < n && i < len(p.Solution); i++ {
+		bad := func(err error) ([]step, games.Game, error) {
+			return nil, nil, &ReplayError{ID: p.ID, Ply: i, Err: err}
+		}
+		notation := p.Solution[i]
+		if g.Outcome().Over {
+			return bad(errors.New("the game is already over"))
+		}
+		m, ok := findLegal(g, notation)
+		if !ok {
+			return bad(fmt.Errorf("%q is not a legal move in %s", notation, g.Position()))
+		}
+		st := step{move: m, solver: g.Turn().Player == solver, before: g, faces: p.Faces(i)}
+		if i == len(p.Solution)-1 {
+			st.after = g.Clone()
+			d := games.NewDice(games.Seeded(1))
+			if st.events, err = st.after.Play(m, d); err != nil {
+				return bad(err)
+			}
+			st.rolled = len(d.Rolls()) > 0
+		} else {
+			if st.after, st.events, err = playStored(g, m, st.faces); err != nil {
+				return bad(err)
+			}
+			st.rolled = len(st.faces) > 0
+		}
+		line = append(line, st)
+		g = st.after
 	}
+	return line, g, nil
+}
+
+// ReplayError is a solution move that cannot be played as the puzzle
+// stores it.
+type ReplayError struct {
+	ID  string
+	Ply int
+	Err error
+}
+
+func (e *ReplayError) Error() string { return fmt.Sprintf("puzzle %s, ply %d: %v", e.ID, e.Ply, e.Err) }
+func (e *ReplayError) Unwrap() error { return e.Err }
+
+// playStored plays legal move m on a copy of g with the stored faces
+// (none: a move that must roll nothing); the move must roll exactly those
+// faces.
+func playStored(g games.Game, m games.Move, faces []int) (games.Game, []games.Event, error) {
 	next := g.Clone()
+	if len(faces) == 0 {
+		d := games.NewDice(nil)
+		events, err := next.Play(m, d)
+		if d.Err() != nil {
+			return nil, nil, fmt.Errorf("%s rolls dice before the end of the solution and no faces are stored for it", m.Notation)
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		return next, events, nil
+	}
 	script := games.Script(faces...)
 	d := games.NewDice(script)
 	events, err := next.Play(m, d)
 	if errors.Is(d.Err(), games.ErrNoMoreRolls) {
-		return nil, nil, fmt.Errorf("%s rolls more dice than the %v stored for it", notation, faces)
+		return nil, nil, fmt.Errorf("%s rolls more dice than the %v stored for it", m.Notation, faces)
 	}
 	if d.Err() != nil {
-		return nil, nil, fmt.Errorf("%s: the dice stored for it do not fit: %w", notation, d.Err())
+		return nil, nil, fmt.Errorf("%s: the dice stored for it do not fit: %w", m.Notation, d.Err())
 	}
 	if err != nil {
 		return nil, nil, err
 	}
 	if script.Remaining() > 0 {
-		return nil, nil, fmt.Errorf("%s rolls fewer dice than the %v stored for it", notation, faces)
+		return nil, nil, fmt.Errorf("%s rolls fewer dice than the %v stored for it", m.Notation, faces)
 	}
 	return next, events, nil
-}
-
-// playNoDice plays the move named by its canonical notation on a copy of
-// g; a move that would roll dice is an error.
-func playNoDice(g games.Game, notation string) (games.Game, error) {
-	m, ok := findLegal(g, notation)
-	if !ok {
-		return nil, fmt.Errorf("%q is not a legal move in %s", notation, g.Position())
-	}
-	next := g.Clone()
-	d := games.NewDice(nil)
-	_, err := next.Play(m, d)
-	if d.Err() != nil {
-		return nil, fmt.Errorf("%s rolls dice before the end of the solution and no faces are stored for it", notation)
-	}
-	if err != nil {
-		return nil, err
-	}
-	return next, nil
 }
 
 // findLegal finds the legal move with exactly this canonical notation.

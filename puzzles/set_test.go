@@ -13,7 +13,7 @@ import (
 )
 
 // minShipped is how many puzzles each shipped set holds at least: 150 (the
-// sets hold 157 to 199; README.md, "Generation", has the figures).
+// sets hold 157 to 209; README.md, "Generation", has the figures).
 var minShipped = map[string]int{"chess": 150, "randommove": 150, "angle": 150, "bermuda": 150, "bede": 150, "beryl": 150, "spindecision": 150}
 
 // minMultiShare is the least share of a set's puzzles with two or more
@@ -23,7 +23,7 @@ var minShipped = map[string]int{"chess": 150, "randommove": 150, "angle": 150, "
 // few lines are longer than one move (README.md, "Generation").
 const minMultiShare = 0.4
 
-var multiShareExempt = map[string]float64{"angle": 0.05} // 10 of 199 shipped
+var multiShareExempt = map[string]float64{"angle": 0.095} // 20 of 209 shipped
 
 // TestShippedSetsLoad: every variant has a shipped set of at least its
 // minShipped puzzles, at least minMultiShare of them with two or more

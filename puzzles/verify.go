@@ -40,72 +40,32 @@ func CheckLegal(p *Puzzle) error {
 	if len(p.Dice) > 0 && !p.Rolled() {
 		return bad(-1, "dice stored, all of them empty")
 	}
-	g, err := p.Start()
-	if err != nil {
+	if _, err := p.Start(); err != nil {
 		return bad(-1, "%v", err)
 	}
-	solver := g.Turn().Player
-	for i, n := range p.Solution {
-		if g.Outcome().Over {
-			return bad(i, "the game is already over")
-		}
-		m, ok := findLegal(g, n)
-		if !ok {
-			return bad(i, "%q is not a legal move", n)
-		}
-		last := i == len(p.Solution)-1
-		if last {
-			if g.Turn().Player != solver {
-				return bad(i, "the solution ends with the opponent's move")
-			}
-			if _, err := rolls(g, m); err != nil {
-				return bad(i, "%v", err)
-			}
-			break
-		}
-		if g, _, err = playStored(g, n, p.Faces(i)); err != nil {
-			return bad(i, "%v", err)
-		}
-	}
-	line, end, err := replaySteps(p)
-	if err != nil {
+	line, end, err := p.replay(len(p.Solution))
+	if re, ok := err.(*ReplayError); ok {
+		return bad(re.Ply, "%v", re.Err)
+	} else if err != nil {
 		return bad(-1, "%v", err)
 	}
-	start, _ := p.Start()
-	if reason := shapeReason(start, line, end); reason != "" {
+	last := line[len(line)-1]
+	if !last.solver {
+		return bad(len(line)-1, "the solution ends with the opponent's move")
+	}
+	if _, err := rolls(last.before, last.move); err != nil {
+		return bad(len(line)-1, "%v", err)
+	}
+	if reason := shapeReason(line[0].before, line, end); reason != "" {
 		return bad(-1, "%s", reason)
 	}
 	return nil
 }
 
-// replaySteps plays the solution as the generator's steps (a move before
-// the last with its stored faces, a last move that rolls with any face)
+// replaySteps plays the whole solution as the generator's steps (Puzzle.replay)
 // and returns them and the position after.
 func replaySteps(p *Puzzle) ([]step, games.Game, error) {
-	g, err := p.Start()
-	if err != nil {
-		return nil, nil, err
-	}
-	solver := g.Turn().Player
-	var line []step
-	for i, n := range p.Solution {
-		m, ok := findLegal(g, n)
-		if !ok {
-			return nil, nil, fmt.Errorf("%q is not a legal move", n)
-		}
-		st := step{move: m, solver: g.Turn().Player == solver, before: g, faces: p.Faces(i)}
-		if st.rolled, err = rolls(g, m); err != nil {
-			return nil, nil, err
-		}
-		next := g.Clone()
-		if st.events, err = next.Play(m, games.NewDice(stepRoller(st))); err != nil {
-			return nil, nil, err
-		}
-		st.after = next
-		line = append(line, st)
-		g = next
-	}
-	return line, g, nil
+	return p.replay(len(p.Solution))
 }
 
 // Verify re-checks a puzzle with the deeper search (Options.CheckNodes):
@@ -122,17 +82,17 @@ func Verify(ctx context.Context, p *Puzzle, opts Options) error {
 	if err := CheckLegal(p); err != nil {
 		return err
 	}
-	solver, _ := p.Solver()
+	line, _, err := p.replay(len(p.Solution))
+	if err != nil {
+		return err
+	}
 	for i, n := range p.Solution {
-		g, err := p.At(i)
-		if err != nil {
-			return err
-		}
+		g := line[i].before
 		d, err := decide(ctx, g, o.CheckNodes, 0)
 		if err != nil {
 			return err
 		}
-		if g.Turn().Player != solver {
+		if !line[i].solver {
 			if reply, ok := d.scores.Of(n); !ok || d.eBest-d.curve.E(reply.Score) > ReplyE {
 				return &VerifyError{ID: p.ID, Ply: i, Reason: fmt.Sprintf("the opponent does better with %s (E %.3f) than %s", d.best.Move.Notation, d.eBest, n)}
 			}
@@ -144,7 +104,7 @@ func Verify(ctx context.Context, p *Puzzle, opts Options) error {
 		if (i == 0 && !d.clear()) || (i > 0 && !d.clearLater()) {
 			return &VerifyError{ID: p.ID, Ply: i, Reason: fmt.Sprintf("%s (E %.3f) is not clearly better than %s (E %.3f)", n, d.eBest, d.second.Move.Notation, d.eSec)}
 		}
-		m, _ := findLegal(g, n)
+		m := line[i].move
 		r, err := rolls(g, m)
 		if err != nil {
 			return err

@@ -41,6 +41,7 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	limit := fs.Duration("for", 0, "stop mining after this long (wall clock; 0: no limit) and write what was found")
 	fates := fs.Int("fates", 1, "seeded rolls tried for the fate of a line's rolling moves: where one leaves a line of one rolling solver move, the next is tried")
 	firstFate := fs.Int("first-fate", 0, "the number of the first fate tried (-fates: a run with -first-fate 1 tries the fates a run of -fates 1 did not)")
+	multiOnly := fs.Bool("multi", false, "judge in full only positions where a cheap sketch of the line (the screen's budget) has a second clearly best solver move: mines lines of two or more solver moves, few one-move puzzles")
 	from := fs.String("from", "", "instead of games: judge again the start position of every puzzle of this JSON-lines file with the current generator (a line may now go on past a rolling move), and write the puzzles found")
 	if help, err := parseFlags(fs, args); help || err != nil {
 		return err
@@ -82,7 +83,7 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		defer f.Close()
 		w = f
 	}
-	m := &puzzles.Miner{Opts: opts}
+	m := &puzzles.Miner{Opts: opts, MultiOnly: *multiOnly}
 	start := time.Now()
 	if *limit > 0 {
 		var cancel context.CancelFunc
