@@ -12,6 +12,7 @@ import (
 // without making it (games.CheckGiver), it says what making the move and
 // asking would, for every move of the positions of random games.
 func TestGivesCheckAsPushed(t *testing.T) {
+	t.Parallel() // turns no search switch (the note after mustGame)
 	checks := map[string]int{}
 	for _, v := range games.All() {
 		for seed := uint64(1); seed <= 3; seed++ {
@@ -60,6 +61,7 @@ func TestGivesCheckAsPushed(t *testing.T) {
 // indexes (games.KindLister), the search reads the same moves from them as
 // from Moves, tactical or not, asked before or after the whole list.
 func TestKindMovesAsNamed(t *testing.T) {
+	t.Parallel() // turns no search switch (the note after mustGame)
 	compared := map[string]int{}
 	for _, v := range games.All() {
 		roller := games.Seeded(2)
@@ -106,6 +108,7 @@ func TestKindMovesAsNamed(t *testing.T) {
 // tests legality on demand (games.LazyLister), the candidates Legal
 // accepts are its legal moves in their order, tactical or not.
 func TestPseudoMovesKeepTheLegalOnes(t *testing.T) {
+	t.Parallel() // turns no search switch (the note after mustGame)
 	compared := map[string]int{}
 	for _, v := range games.All() {
 		for seed := uint64(6); seed < 12; seed++ {
@@ -170,6 +173,7 @@ func comparePseudoMoves(t *testing.T, variant string, seed uint64, compared map[
 // listed, and nothing else: the candidates that are not legal, the moves
 // of the position before, and codes of no move.
 func TestLegalMoveAsListed(t *testing.T) {
+	t.Parallel() // turns no search switch (the note after mustGame)
 	found := map[string]int{}
 	for _, v := range games.All() {
 		roller := games.Seeded(8)
@@ -228,6 +232,7 @@ func TestLegalMoveAsListed(t *testing.T) {
 // recaptures in the kind list (games.KindLister) as in Moves' list, for
 // every capture in the positions of random chess games.
 func TestExchangeFromKindMoves(t *testing.T) {
+	t.Parallel() // turns no search switch (the note after mustGame)
 	exchanges := 0
 	for seed := uint64(1); seed <= 4; seed++ {
 		roller := games.Seeded(seed)
