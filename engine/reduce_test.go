@@ -35,13 +35,19 @@ func TestDeeperRefinementsSaveNodes(t *testing.T) {
 	}
 	// nodes sums the searches' nodes; complete tells whether every search
 	// completed the depth (the sum is then exact, else a lower bound).
+	// The searches run two at a time (inPairs); the switches are written
+	// only between calls.
 	nodes := func() (n int64, complete bool) {
+		res := make([]Result, len(positions))
+		err := inPairs(len(positions), func(p int) (err error) {
+			res[p], err = Search(context.Background(), positions[p], Limits{Level: 5, Depth: depth, Nodes: refinementCap})
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
 		complete = true
-		for _, g := range positions {
-			r, err := Search(context.Background(), g, Limits{Level: 5, Depth: depth, Nodes: refinementCap})
-			if err != nil {
-				t.Fatal(err)
-			}
+		for _, r := range res {
 			if r.Depth != depth {
 				complete = false
 			}
@@ -89,22 +95,31 @@ func TestDeeperRefinementsSaveNodes(t *testing.T) {
 // (the chance nodes' windows stay exact): the Angle and Random Move Number
 // Chess search the same tree with the switch either way.
 func TestDiceKeepTheFormerReductions(t *testing.T) {
+	var positions []games.Game
+	var names []string
 	for _, variant := range []string{"angle", "randommove"} {
 		for _, g := range benchPositions(t, variant) {
-			var res [2]Result
-			for i, on := range []bool{true, false} {
-				scaledReductions = on
-				r, err := Search(context.Background(), g, Limits{Level: 5, Depth: 3, Nodes: 200_000})
-				scaledReductions = true
-				if err != nil {
-					t.Fatal(err)
-				}
-				res[i] = r
-			}
-			if res[0].Move.Notation != res[1].Move.Notation || res[0].Score != res[1].Score || res[0].Nodes != res[1].Nodes {
-				t.Errorf("%s: %s %d in %d nodes with the switch on, %s %d in %d off", variant,
-					res[0].Move.Notation, res[0].Score, res[0].Nodes, res[1].Move.Notation, res[1].Score, res[1].Nodes)
-			}
+			positions, names = append(positions, g), append(names, variant)
+		}
+	}
+	// With the switch on, then off, two positions at a time (inPairs):
+	// the switch is only written between the two rounds.
+	res := make([][2]Result, len(positions))
+	for i, on := range []bool{true, false} {
+		scaledReductions = on
+		err := inPairs(len(positions), func(p int) (err error) {
+			res[p][i], err = Search(context.Background(), positions[p], Limits{Level: 5, Depth: 3, Nodes: 200_000})
+			return err
+		})
+		scaledReductions = true
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for p, r := range res {
+		if r[0].Move.Notation != r[1].Move.Notation || r[0].Score != r[1].Score || r[0].Nodes != r[1].Nodes {
+			t.Errorf("%s: %s %d in %d nodes with the switch on, %s %d in %d off", names[p],
+				r[0].Move.Notation, r[0].Score, r[0].Nodes, r[1].Move.Notation, r[1].Score, r[1].Nodes)
 		}
 	}
 }
