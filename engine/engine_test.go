@@ -19,6 +19,13 @@ func mustGame(t *testing.T, variant, setup string) games.Game {
 	return g
 }
 
+// The longer tests that turn no search switch (star1, checkExtension,
+// scaledReductions, iterativeReduction, staticNullDepth, tableMoveFirst,
+// futileShortcut) call t.Parallel: Go starts them once every test that
+// does not call it has finished, and runs them two at a time on two
+// cores. A test that turns a switch must not call it: the race detector
+// would see the switch written while the others search.
+
 func TestFindsMateInTwo(t *testing.T) {
 	// Ra7 shuts the king on the back rank, then Rb8 mates.
 	g := mustGame(t, "chess", "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1")
@@ -87,6 +94,7 @@ func TestAnglePrefersSafeSquare(t *testing.T) {
 }
 
 func TestSelfPlayEveryVariant(t *testing.T) {
+	t.Parallel() // turns no search switch (the note after mustGame)
 	for _, v := range games.All() {
 		t.Run(v.ID, func(t *testing.T) {
 			roller := games.Seeded(11)

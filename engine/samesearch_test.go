@@ -92,6 +92,7 @@ var sameSearch = []struct {
 // BERMUDA_RECORD_SAME_SEARCH=1 (and -v) it logs the table's lines afresh
 // instead, for a change that means to search differently.
 func TestSameSearch(t *testing.T) {
+	t.Parallel() // turns no search switch (the note after mustGame)
 	record := os.Getenv("BERMUDA_RECORD_SAME_SEARCH") == "1"
 	positions := map[string][]games.Game{}
 	for _, c := range sameSearch {

@@ -12,6 +12,7 @@ import (
 // without making it (games.CheckGiver), it says what making the move and
 // asking would, for every move of the positions of random games.
 func TestGivesCheckAsPushed(t *testing.T) {
+	t.Parallel() // turns no search switch (the note after mustGame)
 	checks := map[string]int{}
 	for _, v := range games.All() {
 		for seed := uint64(1); seed <= 3; seed++ {
@@ -60,6 +61,7 @@ func TestGivesCheckAsPushed(t *testing.T) {
 // indexes (games.KindLister), the search reads the same moves from them as
 // from Moves, tactical or not, asked before or after the whole list.
 func TestKindMovesAsNamed(t *testing.T) {
+	t.Parallel() // turns no search switch (the note after mustGame)
 	compared := map[string]int{}
 	for _, v := range games.All() {
 		roller := games.Seeded(2)
@@ -106,6 +108,7 @@ func TestKindMovesAsNamed(t *testing.T) {
 // tests legality on demand (games.LazyLister), the candidates Legal
 // accepts are its legal moves in their order, tactical or not.
 func TestPseudoMovesKeepTheLegalOnes(t *testing.T) {
+	t.Parallel() // turns no search switch (the note after mustGame)
 	compared := map[string]int{}
 	for _, v := range games.All() {
 		for seed := uint64(6); seed < 12; seed++ {
@@ -170,6 +173,7 @@ func comparePseudoMoves(t *testing.T, variant string, seed uint64, compared map[
 // listed, and nothing else: the candidates that are not legal, the moves
 // of the position before, and codes of no move.
 func TestLegalMoveAsListed(t *testing.T) {
+	t.Parallel() // turns no search switch (the note after mustGame)
 	found := map[string]int{}
 	for _, v := range games.All() {
 		roller := games.Seeded(8)
@@ -228,6 +232,7 @@ func TestLegalMoveAsListed(t *testing.T) {
 // recaptures in the kind list (games.KindLister) as in Moves' list, for
 // every capture in the positions of random chess games.
 func TestExchangeFromKindMoves(t *testing.T) {
+	t.Parallel() // turns no search switch (the note after mustGame)
 	exchanges := 0
 	for seed := uint64(1); seed <= 4; seed++ {
 		roller := games.Seeded(seed)
@@ -266,7 +271,11 @@ func TestExchangeFromKindMoves(t *testing.T) {
 // before the list, the end of a futile node) change nothing it finds, in
 // the positions of random games of the variants where they apply.
 func TestShortcutsFindTheSame(t *testing.T) {
-	searches := 0
+	// The positions first (the random games need no search), then their
+	// searches with the shortcuts, then without, two at a time (inPairs):
+	// the switches are written only between the rounds.
+	var positions []games.Game
+	var names []string
 	for _, id := range []string{"chess", "bede", "beryl", "spindecision"} {
 		roller := games.Seeded(5)
 		g, _, _, err := games.Start(id, "", roller)
@@ -276,22 +285,7 @@ func TestShortcutsFindTheSame(t *testing.T) {
 		rng := rand.New(rand.NewPCG(5, 5))
 		for ply := 0; ply < 60 && !g.Outcome().Over; ply++ {
 			if ply%6 == 0 {
-				var res [2]Result
-				for i, on := range []bool{true, false} {
-					tableMoveFirst, futileShortcut = on, on
-					r, err := Search(context.Background(), g, Limits{Level: 5, Nodes: 20_000})
-					tableMoveFirst, futileShortcut = true, true
-					if err != nil {
-						t.Fatal(err)
-					}
-					res[i] = r
-				}
-				a, b := res[0], res[1]
-				if a.Move.Notation != b.Move.Notation || a.Score != b.Score || a.Depth != b.Depth || a.Nodes != b.Nodes {
-					t.Fatalf("%s %s: %s %d depth %d nodes %d with the shortcuts, %s %d %d %d without",
-						id, g.Position(), a.Move.Notation, a.Score, a.Depth, a.Nodes, b.Move.Notation, b.Score, b.Depth, b.Nodes)
-				}
-				searches++
+				positions, names = append(positions, g), append(names, id)
 			}
 			legal := g.LegalMoves()
 			g, _, _, err = games.Apply(g, legal[rng.IntN(len(legal))].Notation, roller)
@@ -300,5 +294,24 @@ func TestShortcutsFindTheSame(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d searches compared", searches)
+	res := make([][2]Result, len(positions))
+	for i, on := range []bool{true, false} {
+		tableMoveFirst, futileShortcut = on, on
+		err := inPairs(len(positions), func(p int) (err error) {
+			res[p][i], err = Search(context.Background(), positions[p], Limits{Level: 5, Nodes: 20_000})
+			return err
+		})
+		tableMoveFirst, futileShortcut = true, true
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for p, r := range res {
+		a, b := r[0], r[1]
+		if a.Move.Notation != b.Move.Notation || a.Score != b.Score || a.Depth != b.Depth || a.Nodes != b.Nodes {
+			t.Fatalf("%s %s: %s %d depth %d nodes %d with the shortcuts, %s %d %d %d without",
+				names[p], positions[p].Position(), a.Move.Notation, a.Score, a.Depth, a.Nodes, b.Move.Notation, b.Score, b.Depth, b.Nodes)
+		}
+	}
+	t.Logf("%d searches compared", len(positions))
 }

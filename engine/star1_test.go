@@ -2,7 +2,11 @@ package engine
 
 import (
 	"context"
+	"errors"
+	"sync"
 	"testing"
+
+	"github.com/bermudachess/bermuda/games"
 )
 
 // TestStar1PrunesChanceNodes searches the same Angle positions to the same
@@ -10,32 +14,59 @@ import (
 // search must visit fewer nodes and find the same score (at depth 3 no
 // late-move reduction applies: the root's children are never reduced).
 func TestStar1PrunesChanceNodes(t *testing.T) {
-	for _, setup := range []string{
+	setups := []string{
 		"", // the start
 		"r1bsqksbnr/pppppppppp/2n7/10/10/10/10/5N4/PPPPPPPPPP/RNBSQKSB1R w KQkq - 2 2",
-	} {
-		g := mustGame(t, "angle", setup)
-		var nodes [2]int64
-		var moves [2]string
-		var scores [2]int
-		for i, on := range []bool{true, false} {
-			star1 = on
-			r, err := Search(context.Background(), g, Limits{Level: 5, Depth: 3, Nodes: 5_000_000})
-			star1 = true
-			if err != nil {
-				t.Fatal(err)
-			}
-			nodes[i], moves[i], scores[i] = r.Nodes, r.Move.Notation, r.Score
-		}
-		t.Logf("%q depth 3: Star1 %d nodes, expectimax %d nodes (%.1fx)", setup, nodes[0], nodes[1], float64(nodes[1])/float64(nodes[0]))
-		t.Logf("scores %d and %d, moves %s and %s", scores[0], scores[1], moves[0], moves[1])
-		if nodes[0] >= nodes[1] {
-			t.Errorf("%q: Star1 searched %d nodes, expectimax %d", setup, nodes[0], nodes[1])
-		}
-		if scores[0] != scores[1] {
-			t.Errorf("%q: bounded windows score %d, expectimax %d", setup, scores[0], scores[1])
+	}
+	var gs []games.Game
+	for _, setup := range setups {
+		gs = append(gs, mustGame(t, "angle", setup))
+	}
+	// With the switch on, then off, both positions searched at once: the
+	// switch is only written between the two.
+	var res [2][2]Result // by position, then Star1 on and off
+	for i, on := range []bool{true, false} {
+		star1 = on
+		err := inPairs(len(gs), func(p int) (err error) {
+			res[p][i], err = Search(context.Background(), gs[p], Limits{Level: 5, Depth: 3, Nodes: 5_000_000})
+			return err
+		})
+		star1 = true
+		if err != nil {
+			t.Fatal(err)
 		}
 	}
+	for p, setup := range setups {
+		on, off := res[p][0], res[p][1]
+		t.Logf("%q depth 3: Star1 %d nodes, expectimax %d nodes (%.1fx)", setup, on.Nodes, off.Nodes, float64(off.Nodes)/float64(on.Nodes))
+		t.Logf("scores %d and %d, moves %s and %s", on.Score, off.Score, on.Move.Notation, off.Move.Notation)
+		if on.Nodes >= off.Nodes {
+			t.Errorf("%q: Star1 searched %d nodes, expectimax %d", setup, on.Nodes, off.Nodes)
+		}
+		if on.Score != off.Score {
+			t.Errorf("%q: bounded windows score %d, expectimax %d", setup, on.Score, off.Score)
+		}
+	}
+}
+
+// inPairs calls f(0) to f(n-1), two at a time (the machines that run the
+// tests have two cores), and returns the first error. The searches it
+// runs are independent (the engine shares nothing between searches), so
+// they find what they would one after another.
+func inPairs(n int, f func(i int) error) error {
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for w := 0; w < 2; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < n; i += 2 {
+				errs[i] = f(i)
+			}
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 // TestChanceWindowsKeepTheAverage: the narrowed windows at chance nodes

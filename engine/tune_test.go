@@ -12,6 +12,7 @@ import (
 // TestTuneSmallRun plays a few fast self-play games and checks that the
 // fit is reproducible for a seed and sees every kind that changed hands.
 func TestTuneSmallRun(t *testing.T) {
+	t.Parallel() // turns no search switch (the note after mustGame)
 	opts := TuneOptions{Games: 3, Seed: 5, Nodes: 200}
 	a, err := Tune(context.Background(), "chess", opts)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 // TestFitScaleSmallRun fits K on a few fast self-play games: positive,
 // within its bounds, and the same for the same seed.
 func TestFitScaleSmallRun(t *testing.T) {
+	t.Parallel() // turns no search switch (the note after mustGame)
 	opts := ScaleOptions{TuneOptions: TuneOptions{Games: 3, Seed: 5, Nodes: 200, MaxPlies: 80}, Handicap: 2, Resign: 600}
 	a, err := FitScale(context.Background(), "chess", opts)
 	if err != nil {
