@@ -102,20 +102,8 @@ func TestDiceKeepTheFormerReductions(t *testing.T) {
 			positions, names = append(positions, g), append(names, variant)
 		}
 	}
-	// With the switch on, then off, two positions at a time (inPairs):
-	// the switch is only written between the two rounds.
-	res := make([][2]Result, len(positions))
-	for i, on := range []bool{true, false} {
-		scaledReductions = on
-		err := inPairs(len(positions), func(p int) (err error) {
-			res[p][i], err = Search(context.Background(), positions[p], Limits{Level: 5, Depth: 3, Nodes: 200_000})
-			return err
-		})
-		scaledReductions = true
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	// With the switch on, then off, two positions at a time.
+	res := onAndOff(t, func(on bool) { scaledReductions = on }, positions, Limits{Level: 5, Depth: 3, Nodes: 200_000})
 	for p, r := range res {
 		if r[0].Move.Notation != r[1].Move.Notation || r[0].Score != r[1].Score || r[0].Nodes != r[1].Nodes {
 			t.Errorf("%s: %s %d in %d nodes with the switch on, %s %d in %d off", names[p],

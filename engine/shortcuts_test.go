@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -272,8 +271,7 @@ func TestExchangeFromKindMoves(t *testing.T) {
 // the positions of random games of the variants where they apply.
 func TestShortcutsFindTheSame(t *testing.T) {
 	// The positions first (the random games need no search), then their
-	// searches with the shortcuts, then without, two at a time (inPairs):
-	// the switches are written only between the rounds.
+	// searches with the shortcuts, then without, two at a time (onAndOff).
 	var positions []games.Game
 	var names []string
 	for _, id := range []string{"chess", "bede", "beryl", "spindecision"} {
@@ -294,18 +292,7 @@ func TestShortcutsFindTheSame(t *testing.T) {
 			}
 		}
 	}
-	res := make([][2]Result, len(positions))
-	for i, on := range []bool{true, false} {
-		tableMoveFirst, futileShortcut = on, on
-		err := inPairs(len(positions), func(p int) (err error) {
-			res[p][i], err = Search(context.Background(), positions[p], Limits{Level: 5, Nodes: 20_000})
-			return err
-		})
-		tableMoveFirst, futileShortcut = true, true
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	res := onAndOff(t, func(on bool) { tableMoveFirst, futileShortcut = on, on }, positions, Limits{Level: 5, Nodes: 20_000})
 	for p, r := range res {
 		a, b := r[0], r[1]
 		if a.Move.Notation != b.Move.Notation || a.Score != b.Score || a.Depth != b.Depth || a.Nodes != b.Nodes {

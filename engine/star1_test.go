@@ -22,20 +22,8 @@ func TestStar1PrunesChanceNodes(t *testing.T) {
 	for _, setup := range setups {
 		gs = append(gs, mustGame(t, "angle", setup))
 	}
-	// With the switch on, then off, both positions searched at once: the
-	// switch is only written between the two.
-	var res [2][2]Result // by position, then Star1 on and off
-	for i, on := range []bool{true, false} {
-		star1 = on
-		err := inPairs(len(gs), func(p int) (err error) {
-			res[p][i], err = Search(context.Background(), gs[p], Limits{Level: 5, Depth: 3, Nodes: 5_000_000})
-			return err
-		})
-		star1 = true
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	// With the switch on, then off, both positions searched at once.
+	res := onAndOff(t, func(on bool) { star1 = on }, gs, Limits{Level: 5, Depth: 3, Nodes: 5_000_000})
 	for p, setup := range setups {
 		on, off := res[p][0], res[p][1]
 		t.Logf("%q depth 3: Star1 %d nodes, expectimax %d nodes (%.1fx)", setup, on.Nodes, off.Nodes, float64(off.Nodes)/float64(on.Nodes))
@@ -47,6 +35,27 @@ func TestStar1PrunesChanceNodes(t *testing.T) {
 			t.Errorf("%q: bounded windows score %d, expectimax %d", setup, on.Score, off.Score)
 		}
 	}
+}
+
+// onAndOff searches every position with a search switch on, then off
+// (set writes it), two at a time (inPairs), and leaves it on: the switch
+// is written only between the rounds, never during a search. res[p] is
+// position p's result with the switch on, then off.
+func onAndOff(t *testing.T, set func(on bool), positions []games.Game, lim Limits) [][2]Result {
+	t.Helper()
+	res := make([][2]Result, len(positions))
+	for i, on := range []bool{true, false} {
+		set(on)
+		err := inPairs(len(positions), func(p int) (err error) {
+			res[p][i], err = Search(context.Background(), positions[p], lim)
+			return err
+		})
+		set(true)
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return res
 }
 
 // inPairs calls f(0) to f(n-1), two at a time (the machines that run the
