@@ -103,19 +103,14 @@ func (m *Miner) Game(ctx context.Context, positions []games.Game, expected []flo
 		if reason == RejectPrefilter {
 			// The first move stands out but the line sketched no second:
 			// it may be the end of a line that starts earlier.
-			if longer, err := m.earlier(ctx, positions, known, i, o); err != nil {
+			if longer, start, err := m.earlier(ctx, positions, known, i, o); err != nil {
 				return out, err
 			} else if longer != nil {
 				out = append(out, *longer)
 				m.Stats.Found++ // earlier counts it as replacing a puzzle at i, which there is not
-				for j := i - 1; j >= 0; j-- {
-					if positions[j].Position() == longer.Position {
-						for i+1 < len(positions) && i+1 < j+len(longer.Solution) {
-							i++ // the line's own positions are the same puzzle again
-							seen[positions[i].Key()] = true
-						}
-						break
-					}
+				for i+1 < len(positions) && i+1 < start+len(longer.Solution) {
+					i++ // the line's own positions are the same puzzle again
+					seen[positions[i].Key()] = true
 				}
 			}
 			continue
@@ -123,7 +118,7 @@ func (m *Miner) Game(ctx context.Context, positions []games.Game, expected []flo
 		if reason != "" {
 			continue
 		}
-		if longer, err := m.earlier(ctx, positions, known, i, o); err != nil {
+		if longer, _, err := m.earlier(ctx, positions, known, i, o); err != nil {
 			return out, err
 		} else if longer != nil {
 			p = *longer
@@ -145,10 +140,12 @@ const MaxBack = 3
 // i: the solver's earlier turns in the game, nearest first, as long as
 // each gives a puzzle (the game's own shallow search did not see that the
 // win was already there, so no swing marked them). The longest found
-// replaces the one at i, whose line it contains; nil if none.
-func (m *Miner) earlier(ctx context.Context, positions []games.Game, known []float64, i int, o Options) (*Puzzle, error) {
+// replaces the one at i, whose line it contains; nil if none. The index
+// returned is the position the longest starts from.
+func (m *Miner) earlier(ctx context.Context, positions []games.Game, known []float64, i int, o Options) (*Puzzle, int, error) {
 	solver := positions[i].Turn().Player
 	var best *Puzzle
+	start := i
 	back := 0
 	for j := i - 1; j >= 1 && back < MaxBack; j-- {
 		if positions[j].Turn().Player != solver || positions[j-1].Turn().Player == solver {
@@ -163,18 +160,18 @@ func (m *Miner) earlier(ctx context.Context, positions []games.Game, known []flo
 		m.Stats.Positions++
 		p, _, reason, err := m.candidate(ctx, positions[j], prevE, seen, o)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		if reason != "" || p.Solvers() <= 1 {
 			break
 		}
-		best = &p
+		best, start = &p, j
 		m.Stats.Found-- // it replaces the puzzle found at i
 	}
 	if best != nil {
 		m.Stats.Longer++
 	}
-	return best, nil
+	return best, start, nil
 }
 
 // Branches mines the positions self-play reached by a random move in place
@@ -464,7 +461,7 @@ func forcing(events []games.Event) games.EventKind {
 // changed.
 func Rate(ctx context.Context, p *Puzzle, opts Options) (int, error) {
 	o := opts.withDefaults()
-	line, _, err := replaySteps(p)
+	line, _, err := p.replay(len(p.Solution))
 	if err != nil {
 		return 0, err
 	}

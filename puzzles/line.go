@@ -145,14 +145,13 @@ func buildLine(ctx context.Context, g games.Game, first decision, seen map[strin
 		if st.solver {
 			solverMoves++
 		}
-		next := cur.Clone()
-		d := games.NewDice(games.Seeded(fateSeed(cur, st.move, fate.n)))
-		st.events, err = next.Play(st.move, d)
+		next, events, faces, err := playFate(cur, st.move, fate.n)
 		if err != nil {
 			return nil, "", err
 		}
+		st.events = events
 		if r {
-			st.faces = d.Rolls()
+			st.faces = faces
 		}
 		st.rolled, st.before, st.after = r, cur, next
 		line = append(line, st)
@@ -171,7 +170,7 @@ func buildLine(ctx context.Context, g games.Game, first decision, seen map[strin
 		return nil, RejectTooShort, nil
 	}
 	// The last move keeps no fate: it is judged against every roll, and
-	// played with any face (Seeded(1)), as replaySteps plays it.
+	// played with any face (Seeded(1)), as Puzzle.replay plays it.
 	if last := &line[len(line)-1]; last.rolled && len(last.faces) > 0 {
 		last.faces = nil
 		last.after = last.before.Clone()

@@ -27,10 +27,11 @@ func likelyLine(ctx context.Context, g games.Game, first decision, o Options) (b
 	solver := g.Turn().Player
 	for n := 0; n < o.Fates; n++ {
 		fate := o.FirstFate + n
-		cur, rolled, err := playFate(g, first.best.Move, fate)
+		cur, _, faces, err := playFate(g, first.best.Move, fate)
 		if err != nil {
 			return false, err
 		}
+		rolled := len(faces) > 0
 		// The opponent's replies (several in a row where the variant's
 		// turns allow it), then the solver's next decision.
 		for !cur.Outcome().Over && cur.Turn().Player != solver {
@@ -38,11 +39,11 @@ func likelyLine(ctx context.Context, g games.Game, first decision, o Options) (b
 			if err != nil {
 				return false, err
 			}
-			next, r, err := playFate(cur, best.Move, fate)
+			next, _, faces, err := playFate(cur, best.Move, fate)
 			if err != nil {
 				return false, err
 			}
-			cur, rolled = next, rolled || r
+			cur, rolled = next, rolled || len(faces) > 0
 		}
 		if cur.Outcome().Over {
 			if !rolled {
@@ -64,13 +65,16 @@ func likelyLine(ctx context.Context, g games.Game, first decision, o Options) (b
 	return false, nil
 }
 
-// playFate plays m in g with the roll buildLine gives it (fateSeed), and
-// says whether it rolled.
-func playFate(g games.Game, m games.Move, fate int) (games.Game, bool, error) {
+// playFate plays m on a copy of g with the roll fate gives it (fateSeed):
+// the one way buildLine and the pre-filter play a line's moves. It returns
+// the position after, what happened, and the faces rolled (none: the move
+// rolled nothing).
+func playFate(g games.Game, m games.Move, fate int) (games.Game, []games.Event, []int, error) {
 	next := g.Clone()
 	d := games.NewDice(games.Seeded(fateSeed(g, m, fate)))
-	if _, err := next.Play(m, d); err != nil {
-		return nil, false, err
+	events, err := next.Play(m, d)
+	if err != nil {
+		return nil, nil, nil, err
 	}
-	return next, len(d.Rolls()) > 0, nil
+	return next, events, d.Rolls(), nil
 }

@@ -53,7 +53,7 @@ func TestShippedSetsLoad(t *testing.T) {
 			if p.Solvers() > 1 {
 				multi++
 			}
-			if _, end, err := replaySteps(p); err == nil {
+			if _, end, err := p.replay(len(p.Solution)); err == nil {
 				out := end.Outcome()
 				reason := strings.ToLower(out.Reason)
 				mate := out.Over && !out.Draw && strings.Contains(reason, "mate") && !strings.Contains(reason, "stalemate")

@@ -3,8 +3,6 @@ package puzzles
 import (
 	"context"
 	"fmt"
-
-	"github.com/bermudachess/bermuda/games"
 )
 
 // VerifyError says why a puzzle fails its check (as opposed to a search
@@ -60,12 +58,6 @@ func CheckLegal(p *Puzzle) error {
 		return bad(-1, "%s", reason)
 	}
 	return nil
-}
-
-// replaySteps plays the whole solution as the generator's steps (Puzzle.replay)
-// and returns them and the position after.
-func replaySteps(p *Puzzle) ([]step, games.Game, error) {
-	return p.replay(len(p.Solution))
 }
 
 // Verify re-checks a puzzle with the deeper search (Options.CheckNodes):
