@@ -288,7 +288,7 @@ func earlierPositions(history []games.Game, t tree) map[uint64]bool {
 	out := make(map[uint64]bool, len(history))
 	for _, g := range history {
 		if !fast {
-			out[keyHash(g)] = true
+			out[RepetitionHash(g)] = true
 			continue
 		}
 		if sg, ok := g.(games.Searchable); ok {

@@ -112,15 +112,15 @@ func (t *gameTree) status() (bool, games.Player) {
 func (t *gameTree) hash() uint64 {
 	l := t.cur()
 	if !l.hOK {
-		l.h = keyHash(l.g)
+		l.h = RepetitionHash(l.g)
 		l.hOK = true
 	}
 	return l.h
 }
 
-// keyHash hashes the repetition key with who acts and how many moves are
+// RepetitionHash hashes the repetition key with who acts and how many moves are
 // left in the turn, which the key may leave out.
-func keyHash(g games.Game) uint64 {
+func RepetitionHash(g games.Game) uint64 {
 	h := fnv.New64a()
 	h.Write([]byte(g.Key()))
 	tn := g.Turn()
@@ -164,7 +164,7 @@ func (t *gameTree) expand(m move, probs []float64) []float64 {
 	// empty square): search each position once, with their summed chance.
 	seen := make(map[uint64]int, len(outs))
 	for _, o := range outs {
-		k := keyHash(o.Game)
+		k := RepetitionHash(o.Game)
 		if i, ok := seen[k]; ok {
 			probs[len(probs)-len(l.outs)+i] += o.Probability
 			continue

@@ -98,22 +98,15 @@ func (o *ourAnalyst) check(ctx context.Context, g games.Game, best, played strin
 // as play wants, where the side ahead should not give the other a chance
 // to repeat; a review wants the position's value.
 func repeated(history []games.Game) []games.Game {
-	seen := make(map[string]int, len(history))
+	seen := make(map[uint64]int, len(history))
 	var out []games.Game
 	for _, g := range history {
-		k := repetitionKey(g)
+		k := engine.RepetitionHash(g) // the search's own identity of a position
 		if seen[k]++; seen[k] == 2 {
 			out = append(out, g)
 		}
 	}
 	return out
-}
-
-// repetitionKey is what makes two positions the same for repetition: the
-// pieces and rights (Key) and whose turn it is, with what is left of it.
-func repetitionKey(g games.Game) string {
-	tn := g.Turn()
-	return fmt.Sprintf("%s|%d|%v|%d", g.Key(), tn.Player, tn.Sides, tn.MovesLeft)
 }
 
 func (o *ourAnalyst) name() string { return OurEngine }
