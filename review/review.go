@@ -109,9 +109,15 @@ type Options struct {
 const DefaultNodes = 500_000
 
 // variantNodes are the default budgets per position, set so that the
-// benchmark's 100-ply game of each variant is reviewed in about 40 s of
-// one core (at most 60; README.md has the figures): the dice variants pay
-// for luck, and their positions cost more to search.
+// benchmark's 100-ply game of each variant is reviewed within the minute
+// of one core the issue allows (on a quiet core, 2026-11-29: 20–46 CPU s,
+// chess the most; README.md, Speed, has the figures): the dice variants
+// pay for luck, and their positions cost more to search. A review costs
+// the positions' searches, a check at half the budget (checkShare) of
+// every move whose first loss reaches checkLoss (61 of 100 plies in the
+// benchmark's chess game), and in the dice variants an eighth of the
+// budget for every outcome of every roll (rollShare; more than half of
+// Random Move Number Chess's time).
 var variantNodes = map[string]int64{
 	"chess":        700_000,
 	"angle":        450_000,
