@@ -417,8 +417,52 @@ func copyValues(t map[games.PieceKind]int) map[games.PieceKind]int {
 
 // repetitionDraws finds the root moves after which the rules most likely
 // declare a draw by repetition (in the Angle, the dice usually name an
-// empty square and the position repeats).
+// empty square and the position repeats). It plays every root move under
+// every roll, the dearest set-up of a small search, so it first asks
+// whether a repetition is in reach at all (repetitionOutOfReach).
 func repetitionDraws(g games.Game, t tree, legal []games.Move) map[uint32]bool {
+	if repetitionOutOfReach(g, t) {
+		return map[uint32]bool{}
+	}
+	return scanRepetitionDraws(g, t, legal)
+}
+
+// repetitionPlies is, for the variants whose rules were read for it, the
+// fewest plies of the fifty-move count that a threefold repetition spans.
+// In chess and the Angle the count restarts only at a capture, a pawn move
+// (a promotion with it) or, in the Angle, a piece vanishing; none can be
+// undone (material only falls, pawns only advance), so no position before
+// it can stand again. Every other ply moves a piece of the side to act to
+// an empty square (castling two), and the key names the side to act: a
+// position comes back no sooner than 4 plies later (each side out and
+// back), so its third occurrence is at least 8 plies after its first. The
+// Angle's dice change nothing here: a roll that names an empty square
+// leaves the position as the move made it (no less repeatable), and one
+// that takes a piece restarts the count. Variants not listed (several
+// moves a turn, drops, pieces that change) are always scanned.
+var repetitionPlies = map[string]int{"angle": 8, "chess": 8}
+
+// repetitionOutOfReach reports that no root move can make a threefold
+// repetition: after it the fifty-move count would be below the plies a
+// repetition spans. t must stand at the root (as newTree left it). Where
+// it reports true the scan would mark nothing, so skipping the scan
+// changes no search.
+func repetitionOutOfReach(g games.Game, t tree) bool {
+	need, ok := repetitionPlies[g.Variant()]
+	if !ok {
+		return false
+	}
+	ft, ok := t.(*fastTree)
+	if !ok || ft.clock == nil {
+		return false
+	}
+	plies, _ := ft.clock.Clock()
+	return plies+1 < need
+}
+
+// scanRepetitionDraws is repetitionDraws without the shortcut: every root
+// move played under every roll.
+func scanRepetitionDraws(g games.Game, t tree, legal []games.Move) map[uint32]bool {
 	byNotation := make(map[string]games.Move, len(legal))
 	for _, m := range legal {
 		byNotation[m.Notation] = m

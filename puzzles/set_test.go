@@ -17,13 +17,13 @@ import (
 var minShipped = map[string]int{"chess": 150, "randommove": 150, "angle": 150, "bermuda": 150, "bede": 150, "beryl": 150, "spindecision": 150}
 
 // minMultiShare is the least share of a set's puzzles with two or more
-// solver moves. The Angle is exempt, with a share of its own: its lines
-// may go on past a rolling move now (a stored fate), but on its flat
-// curve, a piece up, the solver seldom has one clearly best move left, so
-// few lines are longer than one move (README.md, "Generation").
+// solver moves. The Angle keeps a floor of its own just below its share:
+// on its flat curve, a piece up, the solver seldom has one clearly best
+// move left, and its 40% came only from mining lines alone (-multi) with
+// the faster engine, at 126 of 315 (README.md, "Generation").
 const minMultiShare = 0.4
 
-var multiShareExempt = map[string]float64{"angle": 0.095} // 20 of 209 shipped
+var multiShareExempt = map[string]float64{"angle": 0.395} // 126 of 315 shipped (40.0%)
 
 // TestShippedSetsLoad: every variant has a shipped set of at least its
 // minShipped puzzles, at least minMultiShare of them with two or more

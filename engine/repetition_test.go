@@ -1,0 +1,124 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/bermudachess/bermuda/games"
+)
+
+// markedMoves is what a repetition scan marked, as notations, sorted.
+func markedMoves(t *testing.T, tr tree, draws map[uint32]bool) []string {
+	t.Helper()
+	var out []string
+	for code := range draws {
+		m, ok := tr.public(move{code: code})
+		if !ok {
+			t.Fatalf("marked code %d is no move", code)
+		}
+		out = append(out, m.Notation)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// playScripted plays moves from setup, every roll naming the same square
+// (faces f, f): an empty square of the Angle in the cases below.
+func playScripted(t *testing.T, variant, setup string, f int, moves []string) games.Game {
+	t.Helper()
+	g := mustGame(t, variant, setup)
+	for _, mv := range moves {
+		var err error
+		if g, _, _, err = games.Apply(g, mv, games.Script(f, f)); err != nil {
+			t.Fatalf("%s after %d moves: %v", mv, len(moves), err)
+		}
+	}
+	return g
+}
+
+// A position one move from a threefold repetition, with the fifty-move
+// count at the fewest plies that allow one (7: the first occurrence 8
+// plies before the move that would make the third), must still be scanned
+// and its move marked; one ply earlier nothing can repeat and the scan is
+// skipped. The Angle is played without dice (nothing in the Angle) and
+// with them (a rook stands on e5, so every move rolls; the dice name c3,
+// empty, and the repeating move draws with 35 rolls of 36).
+func TestRepetitionSkipKeepsEveryDraw(t *testing.T) {
+	angleShuffle := []string{"b1a3", "b10a8", "a3b1", "a8b10", "b1a3", "b10a8", "a3b1"}
+	chessShuffle := []string{"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"}
+	cases := []struct {
+		name, variant, setup string
+		moves                []string
+		want                 []string // marked by the scan; nil: none
+		skipped              bool
+	}{
+		{"angle without dice", "angle", "1n7k/10/10/10/10/10/10/10/10/1N7K w - - 0 1", angleShuffle, []string{"a8b10"}, false},
+		{"angle without dice, a ply earlier", "angle", "1n7k/10/10/10/10/10/10/10/10/1N7K w - - 0 1", angleShuffle[:6], nil, true},
+		{"angle with dice", "angle", "1n7k/10/10/10/10/4R5/10/10/10/1N7K w - - 0 1", angleShuffle, []string{"a8b10"}, false},
+		{"angle with dice, a ply earlier", "angle", "1n7k/10/10/10/10/4R5/10/10/10/1N7K w - - 0 1", angleShuffle[:6], nil, true},
+		{"chess", "chess", "", chessShuffle, []string{"f6g8"}, false},
+		{"chess, a ply earlier", "chess", "", chessShuffle[:6], nil, true},
+		// The count comes from the position: a loaded game with a high
+		// count but no history is scanned (and nothing repeats).
+		{"angle loaded at count 40", "angle", "1n7k/10/10/10/10/4R5/10/10/10/1N7K w - - 40 60", nil, nil, false},
+		// The rook is taken at the first ply (the count restarts): the
+		// shuffle after it is too short to repeat three times.
+		{"chess after a capture", "chess", "7k/8/8/8/8/8/7K/R1r5 w - - 12 40",
+			[]string{"a1c1", "h8g8", "h2g2", "g8h8", "g2h2", "h8g8", "h2g2"}, nil, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g := playScripted(t, c.variant, c.setup, 1, c.moves)
+			tr := newTree(g, newEvaluator(g, nil))
+			if _, fast := tr.(*fastTree); !fast {
+				t.Fatal("no fast path: the skip never applies")
+			}
+			if got := repetitionOutOfReach(g, tr); got != c.skipped {
+				t.Errorf("skipped %v, want %v", got, c.skipped)
+			}
+			legal := g.LegalMoves()
+			scanned := markedMoves(t, tr, scanRepetitionDraws(g, tr, legal))
+			got := markedMoves(t, tr, repetitionDraws(g, tr, legal))
+			if !slices.Equal(scanned, c.want) {
+				t.Errorf("the full scan marked %v, want %v", scanned, c.want)
+			}
+			if !slices.Equal(got, scanned) {
+				t.Errorf("repetitionDraws marked %v, the full scan %v", got, scanned)
+			}
+		})
+	}
+}
+
+// Along seeded random games of the Angle and chess, wherever the scan is
+// skipped it would have marked nothing; and the skip does apply in most
+// positions (where a capture, a pawn move or a vanishing was recent).
+func TestRepetitionSkipAppliesAndMarksNothingSkipped(t *testing.T) {
+	for _, variant := range []string{"angle", "chess"} {
+		rng := rand.New(rand.NewPCG(7, 11))
+		positions, skipped := 0, 0
+		for game := 0; game < 3; game++ {
+			g := mustGame(t, variant, "")
+			roller := games.Seeded(uint64(game + 1))
+			for ply := 0; ply < 60 && !g.Outcome().Over; ply++ {
+				tr := newTree(g, newEvaluator(g, nil))
+				legal := g.LegalMoves()
+				positions++
+				if repetitionOutOfReach(g, tr) {
+					skipped++
+					if marked := markedMoves(t, tr, scanRepetitionDraws(g, tr, legal)); len(marked) > 0 {
+						t.Fatalf("%s %q: skipped, but the scan marks %v", variant, g.Position(), marked)
+					}
+				}
+				var err error
+				if g, _, _, err = games.Apply(g, legal[rng.IntN(len(legal))].Notation, roller); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if skipped == 0 || skipped == positions {
+			t.Errorf("%s: skipped in %d of %d positions, want some but not all", variant, skipped, positions)
+		}
+		t.Logf("%s: skipped in %d of %d positions", variant, skipped, positions)
+	}
+}
