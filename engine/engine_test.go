@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -177,23 +178,12 @@ func TestLevelsAndOverGame(t *testing.T) {
 func TestContemptAvoidsRepetitionWhenAhead(t *testing.T) {
 	// White, a rook up, has shuffled Rh1-h2 twice: Rh1 now would make the
 	// start position stand a third time, which the rules declare a draw.
-	g := mustGame(t, "chess", "k7/8/2K5/8/8/8/8/7R b - - 0 1")
-	for _, mv := range []string{"a8a7", "h1h2", "a7a8", "h2h1", "a8a7", "h1h2", "a7a8"} {
-		var err error
-		if g, _, _, err = games.Apply(g, mv, nil); err != nil {
-			t.Fatal(err)
-		}
-	}
+	g := playScripted(t, "chess", "k7/8/2K5/8/8/8/8/7R b - - 0 1", 1,
+		[]string{"a8a7", "h1h2", "a7a8", "h2h1", "a8a7", "h1h2", "a7a8"})
 	// The fast path cannot see the earlier positions: the root knows.
 	tr := newTree(g, newEvaluator(g, nil))
-	draws := repetitionDraws(g, tr, g.LegalMoves())
-	if len(draws) != 1 {
-		t.Fatalf("%d root moves marked as repetition draws, want 1 (h2h1)", len(draws))
-	}
-	for code := range draws {
-		if m, _ := tr.public(move{code: code}); m.Notation != "h2h1" {
-			t.Fatalf("marked %s, want h2h1", m.Notation)
-		}
+	if marked := markedMoves(t, tr, repetitionDraws(g, tr, g.LegalMoves())); !slices.Equal(marked, []string{"h2h1"}) {
+		t.Fatalf("root moves marked as repetition draws: %v, want [h2h1]", marked)
 	}
 	r, err := Search(context.Background(), g, Limits{Level: 5, Nodes: 30000})
 	if err != nil {

@@ -24,14 +24,15 @@ func markedMoves(t *testing.T, tr tree, draws map[uint32]bool) []string {
 }
 
 // playScripted plays moves from setup, every roll naming the same square
-// (faces f, f): an empty square of the Angle in the cases below.
+// (faces f, f): an empty square of the Angle in the cases below; a
+// variant without dice never rolls.
 func playScripted(t *testing.T, variant, setup string, f int, moves []string) games.Game {
 	t.Helper()
 	g := mustGame(t, variant, setup)
-	for _, mv := range moves {
+	for i, mv := range moves {
 		var err error
 		if g, _, _, err = games.Apply(g, mv, games.Script(f, f)); err != nil {
-			t.Fatalf("%s after %d moves: %v", mv, len(moves), err)
+			t.Fatalf("%s after %d moves: %v", mv, i, err)
 		}
 	}
 	return g
