@@ -44,10 +44,16 @@ func playScripted(t *testing.T, variant, setup string, f int, moves []string) ga
 // and its move marked; one ply earlier nothing can repeat and the scan is
 // skipped. The Angle is played without dice (nothing in the Angle) and
 // with them (a rook stands on e5, so every move rolls; the dice name c3,
-// empty, and the repeating move draws with 35 rolls of 36).
+// empty, and the repeating move draws with 35 rolls of 36). Every variant
+// with a bound is here.
 func TestRepetitionSkipKeepsEveryDraw(t *testing.T) {
 	angleShuffle := []string{"b1a3", "b10a8", "a3b1", "a8b10", "b1a3", "b10a8", "a3b1"}
 	chessShuffle := []string{"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"}
+	const bedeSetup = "4k3c/9/9/9/9/9/9/9/9/9/C3K4 w e c 0 1"
+	bedeShuffle := []string{"a1a2", "i11i10", "a2a1", "i10i11", "a1a2", "i11i10", "a2a1"}
+	berylShuffle := []string{"25-19", "27-18", "19-25", "18-27", "25-19", "27-18", "19-25"}
+	const spinSetup = "W:P16,S17,P22,N25,R28,N29,P34,S35,P38 B:S20,P21,P24,N27,N32,R33,S36,P37,P39 R:R1,N2,N3,P4,P5,P6,P7,S8,S9 1 R 0 1"
+	spinShuffle := []string{"25-26", "2-14", "26-25", "14-2", "25-26", "2-14", "26-25"}
 	cases := []struct {
 		name, variant, setup string
 		moves                []string
@@ -60,6 +66,22 @@ func TestRepetitionSkipKeepsEveryDraw(t *testing.T) {
 		{"angle with dice, a ply earlier", "angle", "1n7k/10/10/10/10/4R5/10/10/10/1N7K w - - 0 1", angleShuffle[:6], nil, true},
 		{"chess", "chess", "", chessShuffle, []string{"f6g8"}, false},
 		{"chess, a ply earlier", "chess", "", chessShuffle[:6], nil, true},
+		// Bermuda chess: knights of the lower board.
+		{"bermuda", "bermuda", "", chessShuffle, []string{"f6g8"}, false},
+		{"bermuda, a ply earlier", "bermuda", "", chessShuffle[:6], nil, true},
+		// Bede after escalation (before it no piece may move back, but
+		// sideways it may): a chancellor each, Black's having moved last
+		// (what a Jester would copy is part of the key).
+		{"bede", "bede", bedeSetup, bedeShuffle, []string{"i10i11"}, false},
+		{"bede, a ply earlier", "bede", bedeSetup, bedeShuffle[:6], nil, true},
+		// Beryl Chess: a knight each.
+		{"beryl", "beryl", "", berylShuffle, []string{"18-27"}, false},
+		{"beryl, a ply earlier", "beryl", "", berylShuffle[:6], nil, true},
+		// spIndecision: Player 1 moves a White knight, Player 2 a Red one
+		// (the army Player 1 did not just move); Red barred at the start,
+		// as after each of Player 2's plies, so the start comes back.
+		{"spindecision", "spindecision", spinSetup, spinShuffle, []string{"14-2"}, false},
+		{"spindecision, a ply earlier", "spindecision", spinSetup, spinShuffle[:6], nil, true},
 		// The count comes from the position: a loaded game with a high
 		// count but no history is scanned (and nothing repeats).
 		{"angle loaded at count 40", "angle", "1n7k/10/10/10/10/4R5/10/10/10/1N7K w - - 40 60", nil, nil, false},
@@ -91,17 +113,24 @@ func TestRepetitionSkipKeepsEveryDraw(t *testing.T) {
 	}
 }
 
-// Along seeded random games of the Angle and chess, wherever the scan is
-// skipped it would have marked nothing; and the skip does apply in most
-// positions (where a capture, a pawn move or a vanishing was recent).
+// Along seeded random games of every variant, wherever the scan is skipped
+// it would have marked nothing; and the skip does apply in some positions
+// but not all (in most, for a bound of 8 plies: where a capture, a pawn
+// move or a vanishing was recent).
 func TestRepetitionSkipAppliesAndMarksNothingSkipped(t *testing.T) {
-	for _, variant := range []string{"angle", "chess"} {
+	for _, variant := range []string{"angle", "chess", "bermuda", "bede", "beryl", "spindecision"} {
 		rng := rand.New(rand.NewPCG(7, 11))
 		positions, skipped := 0, 0
+		plies := 60
+		if variant == "bede" {
+			// Squires and pawns have most of a random game's moves: the
+			// count seldom passes 7 before the middle game.
+			plies = 200
+		}
 		for game := 0; game < 3; game++ {
 			g := mustGame(t, variant, "")
 			roller := games.Seeded(uint64(game + 1))
-			for ply := 0; ply < 60 && !g.Outcome().Over; ply++ {
+			for ply := 0; ply < plies && !g.Outcome().Over; ply++ {
 				tr := newTree(g, newEvaluator(g, nil))
 				legal := g.LegalMoves()
 				positions++
