@@ -427,9 +427,9 @@ func repetitionDraws(g games.Game, t tree, legal []games.Move) map[uint32]bool {
 	return scanRepetitionDraws(g, t, legal)
 }
 
-// repetitionPlies is, for the variants whose rules were read for it, the
-// fewest plies of the fifty-move count (games.ProgressClock) that a
-// threefold repetition the scan can mark spans: from the first occurrence of the position to the
+// repetitionPlies is, for every variant, the fewest plies of its
+// fifty-move count (games.ProgressClock) that a threefold repetition the
+// scan can mark spans: from the first occurrence of the position to the
 // third. The count restarts only at moves that cannot be undone, so no
 // position before such a move stands again; and a position's key names who
 // acts. Where every ply the count does not restart at moves one piece of
@@ -462,10 +462,26 @@ func repetitionDraws(g games.Game, t tree, legal []games.Move) map[uint32]bool {
 //     least twice, and two plies in a row never move the same army, so at
 //     least two armies move: 4 plies, and the key names the player to act
 //     and the army barred.
-//
-// Random Move Number Chess is always scanned.
+//   - Random Move Number Chess: the count is single moves, and repetition is
+//     judged at turn boundaries on the chess position alone. A lost turn (a
+//     throw of 1 that starts its run) hands the move over with no single
+//     move, so a position can stand a third time only 2 single moves after
+//     its first (a turn of two moves out and back between lost turns). The
+//     scan, however, marks a root move only when the draw has a
+//     probability of at least 1/2 (scanRepetitionDraws), and a repetition
+//     judged after a lost turn needs the throw after the root move to be a
+//     1 or a 6 (1/3 at most): it marks only a third occurrence at the turn
+//     boundary right after the root move (were that threshold lowered to
+//     1/3, this bound would fall to 2). That one needs 4 single moves: between two occurrences
+//     each colour that moves moves at least twice; the colour that made the
+//     root move moved in the second stretch, and the other either moved
+//     too or lost its turn at its start; and then the first stretch holds
+//     moves, since three turns are never lost in a row (the player who just
+//     lost one with a 1 can neither lose the next with a 1, whose run it
+//     continues, nor switch sides, which needs two sixes before).
 var repetitionPlies = map[string]int{
 	"angle": 8, "chess": 8, "bermuda": 8, "bede": 8, "beryl": 8, "spindecision": 8,
+	"randommove": 4,
 }
 
 // repetitionOutOfReach reports that no root move can make a threefold

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -45,7 +46,8 @@ func playScripted(t *testing.T, variant, setup string, f int, moves []string) ga
 // skipped. The Angle is played without dice (nothing in the Angle) and
 // with them (a rook stands on e5, so every move rolls; the dice name c3,
 // empty, and the repeating move draws with 35 rolls of 36). Every variant
-// with a bound is here.
+// with a bound of 8 plies is here (Random Move Number Chess, with 4, has
+// its own test).
 func TestRepetitionSkipKeepsEveryDraw(t *testing.T) {
 	angleShuffle := []string{"b1a3", "b10a8", "a3b1", "a8b10", "b1a3", "b10a8", "a3b1"}
 	chessShuffle := []string{"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"}
@@ -118,7 +120,7 @@ func TestRepetitionSkipKeepsEveryDraw(t *testing.T) {
 // but not all (in most, for a bound of 8 plies: where a capture, a pawn
 // move or a vanishing was recent).
 func TestRepetitionSkipAppliesAndMarksNothingSkipped(t *testing.T) {
-	for _, variant := range []string{"angle", "chess", "bermuda", "bede", "beryl", "spindecision"} {
+	for _, variant := range []string{"angle", "chess", "bermuda", "bede", "beryl", "spindecision", "randommove"} {
 		rng := rand.New(rand.NewPCG(7, 11))
 		positions, skipped := 0, 0
 		plies := 60
@@ -151,4 +153,92 @@ func TestRepetitionSkipAppliesAndMarksNothingSkipped(t *testing.T) {
 		}
 		t.Logf("%s: skipped in %d of %d positions", variant, skipped, positions)
 	}
+}
+
+// Random Move Number Chess judges repetition at turn boundaries, and a lost
+// turn hands the move over with no single move.
+func TestRepetitionSkipRandomMove(t *testing.T) {
+	type step struct {
+		move  string
+		rolls []int // the throws of the turns the move ends
+	}
+	play := func(t *testing.T, setup string, setupRolls []int, steps []step) games.Game {
+		t.Helper()
+		g, _, _, err := games.Start("randommove", setup, games.Script(setupRolls...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, s := range steps {
+			if g, _, _, err = games.Apply(g, s.move, games.Script(s.rolls...)); err != nil {
+				t.Fatalf("%s after %d moves: %v", s.move, i, err)
+			}
+		}
+		return g
+	}
+	check := func(t *testing.T, g games.Game, skipped bool, want []string) {
+		t.Helper()
+		tr := newTree(g, newEvaluator(g, nil))
+		if _, fast := tr.(*fastTree); !fast {
+			t.Fatal("no fast path: the skip never applies")
+		}
+		if got := repetitionOutOfReach(g, tr); got != skipped {
+			t.Errorf("skipped %v, want %v", got, skipped)
+		}
+		legal := g.LegalMoves()
+		scanned := markedMoves(t, tr, scanRepetitionDraws(g, tr, legal))
+		if !slices.Equal(scanned, want) {
+			t.Errorf("the full scan marked %v, want %v", scanned, want)
+		}
+		if got := markedMoves(t, tr, repetitionDraws(g, tr, legal)); !slices.Equal(got, scanned) {
+			t.Errorf("repetitionDraws marked %v, the full scan %v", got, scanned)
+		}
+	}
+
+	// The fewest single moves for a third occurrence at the turn boundary
+	// right after a move: White (granted 2 by a six) plays its knight out
+	// and back; Black throws a 1 and loses the turn, and so does White (the
+	// position with White to move stands a second time); Black throws a 6
+	// (2 moves) and plays its knight out, and back with the root move, at a
+	// count of 3.
+	t.Run("at the bound", func(t *testing.T) {
+		const fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2" // after 1.e4 e5
+		setup := fen + " white=P1 turn=5 left=2/2 plain=0 throws=6|3"
+		steps := []step{{"g1f3", nil}, {"f3g1", []int{1, 1, 6}}, {"g8f6", nil}}
+		check(t, play(t, setup, nil, steps), false, []string{"f6g8"})
+		check(t, play(t, setup, nil, steps[:2]), true, nil) // a single move earlier
+	})
+
+	// A position stands a third time 2 single moves after its first (this
+	// one after 1.e4 Nf6, at a count of 1: the game forgets a position at
+	// count 0 once another turn, a lost one, starts at count 0). White
+	// throws a 1 and loses the turn; Player 2, with two sixes last, throws
+	// a third six and the players switch sides; Player 1 throws a 6 (2
+	// moves) for Black, whose knight goes out and, with the root move
+	// (count 2), back. Then White (now Player 2) and Black lose their turns
+	// with a 1 each and the position with White to move stands a third
+	// time: with 1 chance in 36, which the scan does not mark, so the skip
+	// applies.
+	t.Run("through lost turns", func(t *testing.T) {
+		const fen = "rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2"
+		setup := fen + " white=P1 turn=3 left=0/1 plain=0 throws=3|66"
+		g := play(t, setup, []int{1, 6, 6}, []step{{"b8c6", nil}})
+		root, err := g.ParseMove("c6b8")
+		if err != nil {
+			t.Fatal(err)
+		}
+		outs, err := games.RollOutcomes(g, root, maxChainedRolls)
+		if err != nil {
+			t.Fatal(err)
+		}
+		drawn := 0.0
+		for _, o := range outs {
+			if r := o.Game.Outcome(); r.Over && r.Draw && r.Reason == "threefold repetition" {
+				drawn += o.Probability
+			}
+		}
+		if math.Abs(drawn-1.0/36) > 1e-9 {
+			t.Errorf("c6b8 draws by repetition with probability %v, want 1/36", drawn)
+		}
+		check(t, g, true, nil)
+	})
 }
