@@ -485,8 +485,9 @@ var repetitionPlies = map[string]int{
 }
 
 // repetitionOutOfReach reports that no root move can make a threefold
-// repetition: after it the fifty-move count would be below the plies a
-// repetition spans. t must stand at the root (as newTree left it). Where
+// repetition the scan would mark: after it the fifty-move count would be
+// below the plies such a repetition spans (repetitionPlies; a root move
+// adds at most one). t must stand at the root (as newTree left it). Where
 // it reports true the scan would mark nothing, so skipping the scan
 // changes no search.
 func repetitionOutOfReach(g games.Game, t tree) bool {
