@@ -85,9 +85,8 @@
 // does a line coming back to one of the game's earlier positions, when the
 // caller passes them (Limits.History; a fast path cannot see them itself),
 // and a root move after which the rules would declare one (found by
-// playing every root move under every roll, skipped in chess and the Angle
-// while the fifty-move count is too short for a threefold repetition: see
-// README.md). Levels 3–5 count a draw as slightly bad for themselves
+// playing every root move under every roll, skipped while the fifty-move
+// count is too short for a threefold repetition: see README.md). Levels 3–5 count a draw as slightly bad for themselves
 // (contempt).
 //
 // Turns follow games.Turn: when the same player acts again (several moves

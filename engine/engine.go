@@ -427,24 +427,67 @@ func repetitionDraws(g games.Game, t tree, legal []games.Move) map[uint32]bool {
 	return scanRepetitionDraws(g, t, legal)
 }
 
-// repetitionPlies is, for the variants whose rules were read for it, the
-// fewest plies of the fifty-move count that a threefold repetition spans.
-// In chess and the Angle the count restarts only at a capture, a pawn move
-// (a promotion with it) or, in the Angle, a piece vanishing; none can be
-// undone (material only falls, pawns only advance), so no position before
-// it can stand again. Every other ply moves a piece of the side to act to
-// an empty square (castling two), and the key names the side to act: a
+// repetitionPlies is, for every variant, the fewest plies of its
+// fifty-move count (games.ProgressClock) that a threefold repetition the
+// scan can mark spans: from the first occurrence of the position to the
+// third. The count restarts only at moves that cannot be undone, so no
+// position before such a move stands again; and a position's key names who
+// acts. Where every ply the count does not restart at moves one piece of
+// the side to act (or, in spIndecision, of one army) to an empty square, a
 // position comes back no sooner than 4 plies later (each side out and
-// back), so its third occurrence is at least 8 plies after its first. The
-// Angle's dice change nothing here: a roll that names an empty square
-// leaves the position as the move made it (no less repeatable), and one
-// that takes a piece restarts the count. Variants not listed (several
-// moves a turn, drops, pieces that change) are always scanned.
-var repetitionPlies = map[string]int{"angle": 8, "chess": 8}
+// back) and stands a third time at least 8 plies after the first:
+//
+//   - chess and the Angle: the count restarts at a capture and a pawn move
+//     (a promotion with it) and, in the Angle, at a piece vanishing; other
+//     plies move a piece, castling two. The Angle's dice change nothing
+//     here: a roll that names an empty square leaves the position as the
+//     move made it, one that takes a piece restarts the count.
+//   - Bermuda chess: the count restarts at every capture (a drop onto an
+//     occupied square and a capture on the upper board, whose victim falls,
+//     included) and every pawn move on either board; other plies move a
+//     piece within its board or drop an upper piece onto an empty lower
+//     square. The key holds both boards and the side to move.
+//   - Bede: the count restarts at every capture (of a friend too) and every
+//     move of a real pawn or squire (a promotion with it; a Jester copying a
+//     pawn is no pawn); other plies move a piece of the side to move. The
+//     key also holds escalation and what the Jester copies, which only make
+//     repetitions rarer.
+//   - Beryl Chess: the count restarts at a capture and a pawn move; other
+//     plies move a piece. A declaration of spIndecision (below) does not
+//     occur: the king is known from the start.
+//   - spIndecision: the count restarts at a capture and a pawn move (a
+//     declaration does not restart it, but no position before one stands
+//     again); two players move any army but the one the previous ply moved.
+//     For a position to come back every army moved is moved again, so at
+//     least twice, and two plies in a row never move the same army, so at
+//     least two armies move: 4 plies, and the key names the player to act
+//     and the army barred.
+//   - Random Move Number Chess: the count is single moves, and repetition is
+//     judged at turn boundaries on the chess position alone. A lost turn (a
+//     throw of 1 that starts its run) hands the move over with no single
+//     move, so a position can stand a third time only 2 single moves after
+//     its first (a turn of two moves out and back between lost turns). The
+//     scan, however, marks a root move only when the draw has a
+//     probability of at least 1/2 (scanRepetitionDraws), and a repetition
+//     judged after a lost turn needs the throw after the root move to be a
+//     1 or a 6 (1/3 at most): it marks only a third occurrence at the turn
+//     boundary right after the root move (were that threshold lowered to
+//     1/3, this bound would fall to 2). That one needs 4 single moves: between two occurrences
+//     each colour that moves moves at least twice; the colour that made the
+//     root move moved in the second stretch, and the other either moved
+//     too or lost its turn at its start; and then the first stretch holds
+//     moves, since three turns are never lost in a row (the player who just
+//     lost one with a 1 can neither lose the next with a 1, whose run it
+//     continues, nor switch sides, which needs two sixes before).
+var repetitionPlies = map[string]int{
+	"angle": 8, "chess": 8, "bermuda": 8, "bede": 8, "beryl": 8, "spindecision": 8,
+	"randommove": 4,
+}
 
 // repetitionOutOfReach reports that no root move can make a threefold
-// repetition: after it the fifty-move count would be below the plies a
-// repetition spans. t must stand at the root (as newTree left it). Where
+// repetition the scan would mark: after it the fifty-move count would be
+// below the plies such a repetition spans (repetitionPlies; a root move
+// adds at most one). t must stand at the root (as newTree left it). Where
 // it reports true the scan would mark nothing, so skipping the scan
 // changes no search.
 func repetitionOutOfReach(g games.Game, t tree) bool {
