@@ -209,8 +209,7 @@ func TestRepetitionSkipRandomMove(t *testing.T) {
 	})
 
 	// A position stands a third time 2 single moves after its first (this
-	// one after 1.e4 Nf6, at a count of 1: the game forgets a position at
-	// count 0 once another turn, a lost one, starts at count 0). White
+	// one after 1.e4 Nf6, at a count of 1). White
 	// throws a 1 and loses the turn; Player 2, with two sixes last, throws
 	// a third six and the players switch sides; Player 1 throws a 6 (2
 	// moves) for Black, whose knight goes out and, with the root move

@@ -90,3 +90,26 @@ func TestClonesDoNotShareHistories(t *testing.T) {
 		}
 	}
 }
+
+// TestLostTurnAfterPawnMoveKeepsRepetitionCount: a lost turn right after a
+// pawn move leaves the fifty-move count at 0, but the position judged
+// after the pawn move can still come back, so it stays counted. Here the
+// position after a3 with Black to move stands at the third turn boundary
+// after two white turns of rook moves out and back, with a lost turn
+// between: a threefold repetition.
+func TestLostTurnAfterPawnMoveKeepsRepetitionCount(t *testing.T) {
+	g := inTurn(t, "7k/8/8/8/8/8/P7/R3K3 w - - 0 40", 1)
+	play(t, g, "a3", 1, 6) // Black throws a first 1 and loses the turn; White a first 6: 2 moves
+	wantTurn(t, g, games.Player1, games.White, 2)
+	play(t, g, "Rb1")
+	play(t, g, "Ra1", 6) // second time: a3 with Black to move; Black's first 6: 2 moves
+	play(t, g, "Kg8")
+	play(t, g, "Kh8", 6) // White's second 6 in a row: 3 moves
+	wantTurn(t, g, games.Player1, games.White, 3)
+	play(t, g, "Rb1")
+	play(t, g, "Rc1")
+	play(t, g, "Ra1") // third time: the game ends here, before any throw
+	if o := g.Outcome(); !o.Draw || o.Reason != "threefold repetition" {
+		t.Fatalf("outcome %+v, want threefold repetition (a3 with Black to move, the third time)", o)
+	}
+}

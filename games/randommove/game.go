@@ -70,7 +70,7 @@ func New(setup string) (*Game, error) {
 		g.load(st)
 		return g, nil
 	}
-	if o := g.judge(); o.Over {
+	if o := g.judge(false); o.Over {
 		g.end(o)
 	}
 	return g, nil
@@ -215,12 +215,13 @@ func (g *Game) nextTurn(d *games.Dice) []games.Event { return g.turns(d, true) }
 func (g *Game) turns(d *games.Dice, begin bool) []games.Event {
 	var evs []games.Event
 	changed := true // whether the chess position changed since it was last judged
+	passed := false // whether it changed by a lost turn, not by a move
 	for ; ; begin = true {
 		if begin {
 			g.turnIndex++
 			g.turnsBegun++
 			if changed {
-				if o := g.judge(); o.Over {
+				if o := g.judge(passed); o.Over {
 					return append(evs, g.end(o))
 				}
 			}
@@ -254,6 +255,7 @@ func (g *Game) turns(d *games.Dice, begin bool) []games.Event {
 			return evs
 		case e.moves == 0:
 			g.board.PassTurn()
+			passed = true
 			evs = append(evs, games.Event{Kind: games.EventTurnPassed, Player: p, Side: side,
 				Text: fmt.Sprintf("%s loses the turn: %s is on move, played by %s", p, g.board.SideToMove(), p.Other())})
 			changed = true
@@ -274,10 +276,14 @@ const (
 // judge decides the game at a turn boundary, counting the position for
 // repetition. What the position shows comes first (mate, stalemate, the
 // draws by material and by move count), so that a position string shows
-// every ending but a repetition.
-func (g *Game) judge() games.Outcome {
-	if g.board.HalfmoveClock() == 0 {
-		g.seen = nil // nothing before a capture or pawn move can recur
+// every ending but a repetition. passed says that the position changed
+// by a lost turn since it was last judged, not by a move.
+func (g *Game) judge(passed bool) games.Outcome {
+	if g.board.HalfmoveClock() == 0 && !passed {
+		// Nothing before a capture or pawn move can recur. A lost turn
+		// leaves the count where it was: at 0 right after such a move, the
+		// position judged then can still come back, so it stays counted.
+		g.seen = nil
 	}
 	key := g.board.PositionKey()
 	g.seen = append(g.seen, key)
