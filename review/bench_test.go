@@ -16,12 +16,10 @@ const benchPlies = 100
 
 // BenchmarkReview reviews a 100-ply game of each variant at the default
 // budget, one goroutine, and reports the CPU seconds it took (the target:
-// at most 60 s of one core); BERMUDA_REFINE sets the near-threshold
-// refinement as in BenchmarkBudgetAgreement:
+// at most 60 s of one core):
 //
 //	go test -run '^$' -bench Review -benchtime 1x -cpu 1 ./review
 func BenchmarkReview(b *testing.B) {
-	setRefine(b)
 	for _, v := range games.All() {
 		b.Run(v.ID, func(b *testing.B) {
 			rec := benchGame(b, v.ID)
@@ -41,17 +39,6 @@ func BenchmarkReview(b *testing.B) {
 			b.ReportMetric(median(mid), "depth-mid")
 			b.ReportMetric(all[0], "depth-min")
 			b.ReportMetric(wall.Seconds()/float64(b.N), "wall-s/game")
-			checked, refined := 0, 0
-			for _, p := range rv.Plies {
-				if p.checked != nil {
-					checked++
-				}
-				if p.refined {
-					refined++
-				}
-			}
-			b.ReportMetric(float64(checked), "checked")
-			b.ReportMetric(float64(refined), "refined")
 			if cpu > 0 {
 				b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/game")
 			}

@@ -60,7 +60,6 @@ func BenchmarkBudgetAgreement(t *testing.B) {
 			also = append(also, n)
 		}
 	}
-	setRefine(t)
 	only := os.Getenv("BERMUDA_BUDGET_VARIANT")
 	allSame, allJudged := 0, 0
 	for _, v := range games.All() {
@@ -97,18 +96,11 @@ func BenchmarkBudgetAgreement(t *testing.B) {
 				}
 				sameBefore, judgedBefore := tallies[k].same, tallies[k].judged
 				for i, row := range lows[k].Plies {
-					if row.refined {
-						tallies[k].refined++
-					}
 					if tallies[k].add(row, hi.Plies[i]) {
 						continue
 					}
-					refined := ""
-					if row.refined {
-						refined = ", refined"
-					}
-					t.Logf("%s seed %d ply %d %s: %q (loss %.3f, depth %d%s) at %s, %q (loss %.3f, depth %d) at %d×",
-						v.ID, used, from+i, row.Move, row.Judgement, *row.Loss, row.Depth, refined, label,
+					t.Logf("%s seed %d ply %d %s: %q (loss %.3f, depth %d) at %s, %q (loss %.3f, depth %d) at %d×",
+						v.ID, used, from+i, row.Move, row.Judgement, *row.Loss, row.Depth, label,
 						hi.Plies[i].Judgement, *hi.Plies[i].Loss, hi.Plies[i].Depth, times)
 				}
 				t.Logf("%s game %d (seed %d, plies %d-%d) at %s: %d judged, same class %d; so far %d of %d",
@@ -119,10 +111,10 @@ func BenchmarkBudgetAgreement(t *testing.B) {
 		d := tallies[0]
 		allSame, allJudged = allSame+d.same, allJudged+d.judged
 		lo, up := wilson(d.same, d.judged)
-		t.Logf("%s: %d games, %d judged moves, same class %d (%.1f%%, 95%% interval %.1f–%.1f%%); depth median %v at 1×, %v at %d×; judgements at 1× %d/%d/%d, at %d× %d/%d/%d; %d refined at 1×; %v and %v",
+		t.Logf("%s: %d games, %d judged moves, same class %d (%.1f%%, 95%% interval %.1f–%.1f%%); depth median %v at 1×, %v at %d×; judgements at 1× %d/%d/%d, at %d× %d/%d/%d; %v and %v",
 			v.ID, nGames, d.judged, d.same, pct(d.same, d.judged), lo, up, medianOf(d.dLow), medianOf(d.dHigh), times,
 			d.lowCount[1], d.lowCount[2], d.lowCount[3], times, d.highCount[1], d.highCount[2], d.highCount[3],
-			d.refined, d.spent.Round(time.Second), tHigh.Round(time.Second))
+			d.spent.Round(time.Second), tHigh.Round(time.Second))
 		t.Logf("%s classes (1× rows, %d× columns: none, inaccuracy, mistake, blunder): %v", v.ID, times, d.classes)
 		for k, nodes := range also {
 			a := tallies[k+1]
@@ -180,26 +172,6 @@ func budgetReference(t testing.TB, rec games.Record, seed uint64, from int, node
 	return rv
 }
 
-// setRefine sets the near-threshold refinement from BERMUDA_REFINE
-// ("margin,times", e.g. "0.02,3"; "0,1" turns it off) for a benchmark,
-// and logs the setting in force.
-func setRefine(t testing.TB) {
-	t.Helper()
-	if env := os.Getenv("BERMUDA_REFINE"); env != "" {
-		f := strings.Split(env, ",")
-		if len(f) != 2 {
-			t.Fatalf("BERMUDA_REFINE=%q: want margin,times", env)
-		}
-		m, err1 := strconv.ParseFloat(strings.TrimSpace(f[0]), 64)
-		k, err2 := strconv.ParseInt(strings.TrimSpace(f[1]), 10, 64)
-		if err1 != nil || err2 != nil || m < 0 || k < 1 {
-			t.Fatalf("BERMUDA_REFINE=%q: want margin,times", env)
-		}
-		refineMargin, refineTimes = m, k
-	}
-	t.Logf("near-threshold refinement: margin %g, %d× the budget", refineMargin, refineTimes)
-}
-
 // wilson is the 95% Wilson score interval of a proportion of k in n, in
 // percent.
 func wilson(k, n int) (lo, hi float64) {
@@ -221,7 +193,6 @@ type budgetTally struct {
 	dLow, dHigh         []float64
 	lowCount, highCount [4]int
 	spent               time.Duration
-	refined             int
 }
 
 // add counts one ply of both reviews and says whether it agrees (a ply

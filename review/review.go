@@ -78,7 +78,6 @@ type Ply struct {
 	// hundredths of a pawn for the mover) when the move was checked: what
 	// the measurements against Stockfish refit the curve from.
 	checked *[2]int
-	refined bool // checked again near a threshold (refineMargin)
 }
 
 // Options bound and follow a review.
@@ -163,27 +162,6 @@ const checkShare = 2
 // (Analyser.Check): every judged move, and those within 0.02 of an
 // inaccuracy, which the noise of two searches could keep below it.
 const checkLoss = InaccuracyLoss - 0.02
-
-// refineMargin and refineTimes: a move whose loss after the check lies
-// within refineMargin of a class threshold (InaccuracyLoss, MistakeLoss,
-// BlunderLoss) is checked once more, at refineTimes the position's budget
-// on the same table, and judged by that check. Variables so that the
-// benchmarks can measure other settings (refineMargin 0 turns it off).
-var (
-	refineMargin       = 0.015
-	refineTimes  int64 = 2
-)
-
-// nearThreshold says whether a loss lies within refineMargin of a class
-// threshold.
-func nearThreshold(loss float64) bool {
-	for _, t := range []float64{InaccuracyLoss, MistakeLoss, BlunderLoss} {
-		if loss > t-refineMargin && loss < t+refineMargin {
-			return true
-		}
-	}
-	return false
-}
 
 // OurEngine is Review.Engine when our own engine judged the game.
 const OurEngine = "Bermuda"
@@ -315,17 +293,6 @@ func (r *reviewer) limits(share int64) engine.Limits {
 	return lim
 }
 
-// scaled is the budget of a search of times the position's.
-func (r *reviewer) scaled(times int64) engine.Limits {
-	lim := engine.Limits{}
-	if r.opts.MoveTime > 0 {
-		lim.MoveTime = r.opts.MoveTime * time.Duration(times)
-	} else {
-		lim.Nodes = max(1, r.opts.Nodes*times)
-	}
-	return lim
-}
-
 // forP1 turns the expected score of player p into Player 1's.
 func forP1(e float64, p games.Player) float64 {
 	if p == games.Player2 {
@@ -378,21 +345,6 @@ func (r *reviewer) ply(ctx context.Context, s games.ReplayStep, stored games.Ply
 					row.checked = &[2]int{c.bestScore, c.playedScore}
 					loss = row.ExpectedBefore - row.ExpectedAfter
 					row.Best = c.best
-					if nearThreshold(loss) {
-						// A class decided by less than the noise of a
-						// search: check again, deeper, and take that.
-						c, ok, err := r.an.check(ctx, s.Before, row.Best, row.Move, history, r.scaled(refineTimes))
-						if err != nil {
-							return Ply{}, 0, err
-						}
-						if ok {
-							row.ExpectedAfter = max(0, row.ExpectedBefore-c.loss)
-							row.checked = &[2]int{c.bestScore, c.playedScore}
-							loss = row.ExpectedBefore - row.ExpectedAfter
-							row.Best = c.best
-							row.refined = true
-						}
-					}
 				}
 			}
 		} else {
