@@ -2,8 +2,11 @@ package review
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -27,7 +30,13 @@ import (
 // also reviews each stretch at those budgets and compares each with the
 // same review at TIMES× the default: whether a larger default budget would
 // agree better, for the price of one more cheap review and not of a
-// second expensive one.
+// second expensive one. BERMUDA_BUDGET_CACHE (a directory) keeps each
+// stretch's TIMES× review there as JSON and reads it back when it is
+// already there (the file's name is the variant, seed, first ply, plies
+// and budget), so that other builds or settings of the default review are
+// compared with the same reference without paying for it again. The
+// summary gives the agreement with its 95% (Wilson) interval and the
+// classes side by side.
 //
 //	BERMUDA_BUDGET_TIMES=20 BERMUDA_BUDGET_PLIES=24 BERMUDA_BUDGET_GAMES=3 go test -run '^$' -bench BudgetAgreement -benchtime 1x -v -timeout 180m ./review
 func BenchmarkBudgetAgreement(t *testing.B) {
@@ -78,7 +87,7 @@ func BenchmarkBudgetAgreement(t *testing.B) {
 				tallies[k].spent += time.Since(start)
 			}
 			start := time.Now()
-			hi := mustReviewWith(t, rec, high)
+			hi := budgetReference(t, rec, used, from, high)
 			tHigh += time.Since(start)
 			for k, nodes := range budgets {
 				label := "1×"
@@ -101,19 +110,80 @@ func BenchmarkBudgetAgreement(t *testing.B) {
 		}
 		d := tallies[0]
 		allSame, allJudged = allSame+d.same, allJudged+d.judged
-		t.Logf("%s: %d games, %d judged moves, same class %d (%.1f%%); depth median %v at 1×, %v at %d×; judgements at 1× %d/%d/%d, at %d× %d/%d/%d; %v and %v",
-			v.ID, nGames, d.judged, d.same, pct(d.same, d.judged), medianOf(d.dLow), medianOf(d.dHigh), times,
+		lo, up := wilson(d.same, d.judged)
+		t.Logf("%s: %d games, %d judged moves, same class %d (%.1f%%, 95%% interval %.1f–%.1f%%); depth median %v at 1×, %v at %d×; judgements at 1× %d/%d/%d, at %d× %d/%d/%d; %v and %v",
+			v.ID, nGames, d.judged, d.same, pct(d.same, d.judged), lo, up, medianOf(d.dLow), medianOf(d.dHigh), times,
 			d.lowCount[1], d.lowCount[2], d.lowCount[3], times, d.highCount[1], d.highCount[2], d.highCount[3],
 			d.spent.Round(time.Second), tHigh.Round(time.Second))
 		t.Logf("%s classes (1× rows, %d× columns: none, inaccuracy, mistake, blunder): %v", v.ID, times, d.classes)
 		for k, nodes := range also {
 			a := tallies[k+1]
-			t.Logf("%s at %d nodes (%.2f× the default) against %d×: %d judged moves, same class %d (%.1f%%); depth median %v; judgements %d/%d/%d; %v; classes %v",
-				v.ID, nodes, float64(nodes)/float64(base), times, a.judged, a.same, pct(a.same, a.judged), medianOf(a.dLow),
+			lo, up := wilson(a.same, a.judged)
+			t.Logf("%s at %d nodes (%.2f× the default) against %d×: %d judged moves, same class %d (%.1f%%, 95%% interval %.1f–%.1f%%); depth median %v; judgements %d/%d/%d; %v; classes %v",
+				v.ID, nodes, float64(nodes)/float64(base), times, a.judged, a.same, pct(a.same, a.judged), lo, up, medianOf(a.dLow),
 				a.lowCount[1], a.lowCount[2], a.lowCount[3], a.spent.Round(time.Second), a.classes)
 		}
 	}
-	t.Logf("all variants: same class %d of %d (%.1f%%)", allSame, allJudged, pct(allSame, allJudged))
+	lo, up := wilson(allSame, allJudged)
+	t.Logf("all variants: same class %d of %d (%.1f%%, 95%% interval %.1f–%.1f%%)", allSame, allJudged, pct(allSame, allJudged), lo, up)
+}
+
+// budgetReference reviews rec (the stretch of seed's game from ply from) at
+// nodes per position, or reads the review back from BERMUDA_BUDGET_CACHE
+// when an earlier run left it there; it leaves there what it computes.
+func budgetReference(t testing.TB, rec games.Record, seed uint64, from int, nodes int64) Review {
+	t.Helper()
+	dir := os.Getenv("BERMUDA_BUDGET_CACHE")
+	if dir == "" {
+		return mustReviewWith(t, rec, nodes)
+	}
+	path := filepath.Join(dir, fmt.Sprintf("%s-seed%d-from%d-plies%d-nodes%d.json", rec.Variant, seed, from, len(rec.Plies), nodes))
+	if b, err := os.ReadFile(path); err == nil {
+		var rv Review
+		if err := json.Unmarshal(b, &rv); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if len(rv.Plies) != len(rec.Plies) {
+			t.Fatalf("%s: %d rows for %d plies", path, len(rv.Plies), len(rec.Plies))
+		}
+		for i, row := range rv.Plies {
+			if row.Move != rec.Plies[i].Move {
+				t.Fatalf("%s: row %d is %s, the stretch's move %s", path, i, row.Move, rec.Plies[i].Move)
+			}
+		}
+		t.Logf("%s: read from the cache", path)
+		return rv
+	}
+	rv := mustReviewWith(t, rec, nodes)
+	b, err := json.Marshal(rv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		t.Fatal(err)
+	}
+	return rv
+}
+
+// wilson is the 95% Wilson score interval of a proportion of k in n, in
+// percent.
+func wilson(k, n int) (lo, hi float64) {
+	if n == 0 {
+		return 0, 100
+	}
+	const z = 1.959964
+	p, fn := float64(k)/float64(n), float64(n)
+	den := 1 + z*z/fn
+	mid := (p + z*z/(2*fn)) / den
+	half := z * math.Sqrt(p*(1-p)/fn+z*z/(4*fn*fn)) / den
+	return 100 * max(0, mid-half), 100 * min(1, mid+half)
 }
 
 // budgetTally tallies one budget's review against the expensive one.
