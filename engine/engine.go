@@ -472,13 +472,14 @@ func repetitionDraws(g games.Game, t tree, legal []games.Move) map[uint32]bool {
 //     judged after a lost turn needs the throw after the root move to be a
 //     1 or a 6 (1/3 at most): it marks only a third occurrence at the turn
 //     boundary right after the root move (were that threshold lowered to
-//     1/3, this bound would fall to 2). That one needs 4 single moves: between two occurrences
-//     each colour that moves moves at least twice; the colour that made the
-//     root move moved in the second stretch, and the other either moved
-//     too or lost its turn at its start; and then the first stretch holds
-//     moves, since three turns are never lost in a row (the player who just
-//     lost one with a 1 can neither lose the next with a 1, whose run it
-//     continues, nor switch sides, which needs two sixes before).
+//     1/3, this bound would fall to 2). That one needs 4 single moves:
+//     between two occurrences each colour that moves moves at least twice;
+//     the colour that made the root move moved in the second stretch, and
+//     the other either moved too or lost its turn at its start; and then
+//     the first stretch holds moves, since three turns are never lost in a
+//     row (the player who just lost one with a 1 can neither lose the next
+//     with a 1, whose run it continues, nor switch sides, which needs two
+//     sixes before).
 var repetitionPlies = map[string]int{
 	"angle": 8, "chess": 8, "bermuda": 8, "bede": 8, "beryl": 8, "spindecision": 8,
 	"randommove": 4,

@@ -39,6 +39,28 @@ func playScripted(t *testing.T, variant, setup string, f int, moves []string) ga
 	return g
 }
 
+// checkSkip holds g to the skip's contract: the fast path is there, the
+// skip applies exactly when skipped says, the full scan marks want, and
+// repetitionDraws marks what the full scan does.
+func checkSkip(t *testing.T, g games.Game, skipped bool, want []string) {
+	t.Helper()
+	tr := newTree(g, newEvaluator(g, nil))
+	if _, fast := tr.(*fastTree); !fast {
+		t.Fatal("no fast path: the skip never applies")
+	}
+	if got := repetitionOutOfReach(g, tr); got != skipped {
+		t.Errorf("skipped %v, want %v", got, skipped)
+	}
+	legal := g.LegalMoves()
+	scanned := markedMoves(t, tr, scanRepetitionDraws(g, tr, legal))
+	if !slices.Equal(scanned, want) {
+		t.Errorf("the full scan marked %v, want %v", scanned, want)
+	}
+	if got := markedMoves(t, tr, repetitionDraws(g, tr, legal)); !slices.Equal(got, scanned) {
+		t.Errorf("repetitionDraws marked %v, the full scan %v", got, scanned)
+	}
+}
+
 // A position one move from a threefold repetition, with the fifty-move
 // count at the fewest plies that allow one (7: the first occurrence 8
 // plies before the move that would make the third), must still be scanned
@@ -94,23 +116,7 @@ func TestRepetitionSkipKeepsEveryDraw(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			g := playScripted(t, c.variant, c.setup, 1, c.moves)
-			tr := newTree(g, newEvaluator(g, nil))
-			if _, fast := tr.(*fastTree); !fast {
-				t.Fatal("no fast path: the skip never applies")
-			}
-			if got := repetitionOutOfReach(g, tr); got != c.skipped {
-				t.Errorf("skipped %v, want %v", got, c.skipped)
-			}
-			legal := g.LegalMoves()
-			scanned := markedMoves(t, tr, scanRepetitionDraws(g, tr, legal))
-			got := markedMoves(t, tr, repetitionDraws(g, tr, legal))
-			if !slices.Equal(scanned, c.want) {
-				t.Errorf("the full scan marked %v, want %v", scanned, c.want)
-			}
-			if !slices.Equal(got, scanned) {
-				t.Errorf("repetitionDraws marked %v, the full scan %v", got, scanned)
-			}
+			checkSkip(t, playScripted(t, c.variant, c.setup, 1, c.moves), c.skipped, c.want)
 		})
 	}
 }
@@ -175,24 +181,6 @@ func TestRepetitionSkipRandomMove(t *testing.T) {
 		}
 		return g
 	}
-	check := func(t *testing.T, g games.Game, skipped bool, want []string) {
-		t.Helper()
-		tr := newTree(g, newEvaluator(g, nil))
-		if _, fast := tr.(*fastTree); !fast {
-			t.Fatal("no fast path: the skip never applies")
-		}
-		if got := repetitionOutOfReach(g, tr); got != skipped {
-			t.Errorf("skipped %v, want %v", got, skipped)
-		}
-		legal := g.LegalMoves()
-		scanned := markedMoves(t, tr, scanRepetitionDraws(g, tr, legal))
-		if !slices.Equal(scanned, want) {
-			t.Errorf("the full scan marked %v, want %v", scanned, want)
-		}
-		if got := markedMoves(t, tr, repetitionDraws(g, tr, legal)); !slices.Equal(got, scanned) {
-			t.Errorf("repetitionDraws marked %v, the full scan %v", got, scanned)
-		}
-	}
 
 	// The fewest single moves for a third occurrence at the turn boundary
 	// right after a move: White (granted 2 by a six) plays its knight out
@@ -204,8 +192,8 @@ func TestRepetitionSkipRandomMove(t *testing.T) {
 		const fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2" // after 1.e4 e5
 		setup := fen + " white=P1 turn=5 left=2/2 plain=0 throws=6|3"
 		steps := []step{{"g1f3", nil}, {"f3g1", []int{1, 1, 6}}, {"g8f6", nil}}
-		check(t, play(t, setup, nil, steps), false, []string{"f6g8"})
-		check(t, play(t, setup, nil, steps[:2]), true, nil) // a single move earlier
+		checkSkip(t, play(t, setup, nil, steps), false, []string{"f6g8"})
+		checkSkip(t, play(t, setup, nil, steps[:2]), true, nil) // a single move earlier
 	})
 
 	// A position stands a third time 2 single moves after its first (this
@@ -238,6 +226,6 @@ func TestRepetitionSkipRandomMove(t *testing.T) {
 		if math.Abs(drawn-1.0/36) > 1e-9 {
 			t.Errorf("c6b8 draws by repetition with probability %v, want 1/36", drawn)
 		}
-		check(t, g, true, nil)
+		checkSkip(t, g, true, nil)
 	})
 }
