@@ -2,7 +2,6 @@ package review
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -138,11 +137,8 @@ func budgetReference(t testing.TB, rec games.Record, seed uint64, from int, node
 		return mustReviewWith(t, rec, nodes)
 	}
 	path := filepath.Join(dir, fmt.Sprintf("%s-seed%d-from%d-plies%d-nodes%d.json", rec.Variant, seed, from, len(rec.Plies), nodes))
-	if b, err := os.ReadFile(path); err == nil {
-		var rv Review
-		if err := json.Unmarshal(b, &rv); err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
+	var rv Review
+	if readCached(t, path, &rv) {
 		if len(rv.Plies) != len(rec.Plies) {
 			t.Fatalf("%s: %d rows for %d plies", path, len(rv.Plies), len(rec.Plies))
 		}
@@ -154,21 +150,8 @@ func budgetReference(t testing.TB, rec games.Record, seed uint64, from int, node
 		t.Logf("%s: read from the cache", path)
 		return rv
 	}
-	rv := mustReviewWith(t, rec, nodes)
-	b, err := json.Marshal(rv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		t.Fatal(err)
-	}
+	rv = mustReviewWith(t, rec, nodes)
+	writeCached(t, path, rv)
 	return rv
 }
 

@@ -117,7 +117,7 @@ const DefaultNodes = 500_000
 // every move whose first loss reaches checkLoss (61 of 100 plies in the
 // benchmark's chess game), and in the dice variants an eighth of the
 // budget for every outcome of every roll (rollShare; more than half of
-// Random Move Number Chess's time). spIndecision has twice the others'
+// Random Move Number Chess's time). spIndecision has twice chess's
 // budget: its losses are a king lost or nothing, and at 700,000 nodes the
 // review missed king losses a search two plies deeper finds (against 20×
 // its budget, 55 of 63 moves judged alike at 700,000, 57 at 1,400,000,

@@ -320,14 +320,9 @@ func cachedReview(t testing.TB, key, rel string, rec games.Record, opts Options)
 		name := strings.NewReplacer("/", "_", "\\", "_").Replace(filepath.ToSlash(rel))
 		path = filepath.Join(cache, fmt.Sprintf("%s-p%d-%s.json", name, len(rec.Plies), key))
 		for {
-			if b, err := os.ReadFile(path); err == nil {
-				var rv cachedRev
-				if err := json.Unmarshal(b, &rv); err != nil {
-					t.Fatal(err)
-				}
-				if len(rv.Plies) == len(rec.Plies) {
-					return rv
-				}
+			var rv cachedRev
+			if readCached(t, path, &rv) && len(rv.Plies) == len(rec.Plies) {
+				return rv
 			}
 			lock, err := os.OpenFile(path+".lock", os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
 			if err == nil {
@@ -344,18 +339,42 @@ func cachedReview(t testing.TB, key, rel string, rec games.Record, opts Options)
 	}
 	c := withChecks(rv)
 	if path != "" {
-		b, err := json.Marshal(c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path+".tmp", b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.Rename(path+".tmp", path); err != nil {
-			t.Fatal(err)
-		}
+		writeCached(t, path, c)
 	}
 	return c
+}
+
+// readCached decodes the cache file at path into v, and reports whether
+// the file was there.
+func readCached(t testing.TB, path string, v any) bool {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return true
+}
+
+// writeCached stores v as JSON at path through a temporary file, so that a
+// reader never meets half of it.
+func writeCached(t testing.TB, path string, v any) {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path+".tmp", b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(path+".tmp", path); err != nil {
+		t.Fatal(err)
+	}
 }
 func classIndex(j string) int {
 	return map[string]int{"": 0, Inaccuracy: 1, Mistake: 2, Blunder: 3}[j]
