@@ -9,25 +9,42 @@ import (
 )
 
 // opponentWins is the rules' own answer to InCheck: in the position with
-// the opponent to act and no army barred, does one of generate's moves win
-// the game for them?
+// the opponent to act and no army barred, which armies have a move of
+// generate's that wins the game for them; then does the player to act have
+// no way to bar them all by moving one (the army barred for them now, two
+// armies, or one with no legal move for them).
 func opponentWins(s spState) bool {
 	if s.winner != games.NoPlayer {
 		return false
 	}
 	probe := s
 	probe.toMove, probe.last = s.toMove.Other(), -1
+	w := map[int]bool{}
 	for _, m := range probe.generate(nil) {
 		c := probe
 		c.apply(m)
 		if c.winner == probe.toMove {
-			return true
+			w[probe.cells[m.from].army()] = true
 		}
 	}
-	return false
+	if len(w) != 1 {
+		return len(w) > 0
+	}
+	for x := range w {
+		if x == s.last {
+			return true
+		}
+		for _, m := range s.generate(nil) {
+			if s.cells[m.from].army() == x {
+				return false
+			}
+		}
+	}
+	return true
 }
 
-// InCheck must be true exactly when the opponent could win at once, and
+// InCheck must be true exactly when the opponent could win at once, whatever
+// army the player to act bars by moving it (opponentWins), and
 // GivesCheck(m) exactly what InCheck says once m is pushed, along seeded
 // random games: a state fresh at every ply, one pushed along the whole
 // game, and every move of every position.
