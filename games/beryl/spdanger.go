@@ -84,19 +84,124 @@ func (s *spState) threatArmies(p games.Player) uint8 {
 	if s.winner != games.NoPlayer {
 		return 0
 	}
-	var w uint8
+	// One pass over the board: the occupied cells, each army's pieces by
+	// the patterns they attack with (an undecided piece as king and as
+	// bishop), and the targets. Then each target is tested against its
+	// attacking army's pieces with threatTab, as attackedBy would trace it.
+	var occ, targets uint64
+	var knights, kings, pawns, bishops, rooks [3]uint64
 	for c, q := range s.cells {
-		if k := q.kind(); k != king && k != undecided {
+		if q.empty() {
 			continue
 		}
-		v := q.army()
+		bit, a := uint64(1)<<c, q.army()
+		occ |= bit
+		switch q.kind() {
+		case knight:
+			knights[a] |= bit
+		case king:
+			kings[a] |= bit
+			targets |= bit
+		case undecided:
+			kings[a] |= bit
+			bishops[a] |= bit
+			targets |= bit
+		case pawn:
+			pawns[a] |= bit
+		case bishop:
+			bishops[a] |= bit
+		case rook:
+			rooks[a] |= bit
+		}
+	}
+	var w uint8
+	for ; targets != 0; targets &= targets - 1 {
+		c := bits.TrailingZeros64(targets)
+		v := s.cells[c].army()
 		x := counterClockwise[v] // Player 1 wins taking clockwise[x] = v
 		if p == games.Player2 {
 			x = clockwise[v]
 		}
-		if w&(1<<x) == 0 && s.cells.attackedBy(c, x, -1) {
+		if w&(1<<x) != 0 {
+			continue
+		}
+		if threatTab.knight[c]&knights[x] != 0 || threatTab.king[c]&kings[x] != 0 || threatTab.pawn[x][c]&pawns[x] != 0 {
 			w |= 1 << x
+			continue
+		}
+		for b := bishops[x]; b != 0; b &= b - 1 {
+			if threatTab.bishop[c][bits.TrailingZeros64(b)].reaches(occ) {
+				w |= 1 << x
+				break
+			}
+		}
+		for r := rooks[x]; r != 0 && w&(1<<x) == 0; r &= r - 1 {
+			if threatTab.rook[c][bits.TrailingZeros64(r)].reaches(occ) {
+				w |= 1 << x
+			}
 		}
 	}
 	return w
+}
+
+// threatTables are what threatArmies reads: for each target cell c, the
+// cells from which a knight, a king-mover and (by army) a pawn attack it,
+// and for each slider's cell s the cells that must be empty for a bishop-
+// or rook-mover on s to reach c, traced from c exactly as attackedBy does.
+type threatTables struct {
+	knight, king [numCells]uint64
+	pawn         [3][numCells]uint64
+	// bishop[c][s] and rook[c][s]: the empty paths from c to s along
+	// attackedBy's rays (a rook's ring reaches a cell both ways round).
+	bishop, rook [numCells][numCells]paths
+}
+
+type paths struct {
+	n    uint8
+	mask [4]uint64
+}
+
+var threatTab = func() *threatTables {
+	t := &threatTables{}
+	for c := 0; c < numCells; c++ {
+		for _, s := range geo.knight[c] {
+			t.knight[c] |= 1 << s
+		}
+		for _, s := range geo.king[c] {
+			t.king[c] |= 1 << s
+		}
+		for _, r := range geo.bishopRays[c] {
+			for a := 0; a < 3; a++ {
+				if geo.far[a][c] > geo.far[a][r[0]] {
+					t.pawn[a][c] |= 1 << r[0]
+				}
+			}
+		}
+		for k, rays := range [2][][]int{geo.bishopRays[c], geo.rookRays[c]} {
+			for _, r := range rays {
+				var between uint64
+				for _, s := range r {
+					p := &t.bishop[c][s]
+					if k == 1 {
+						p = &t.rook[c][s]
+					}
+					p.mask[p.n] = between
+					p.n++
+					between |= 1 << s
+				}
+			}
+		}
+	}
+	return t
+}()
+
+// reaches reports whether a slider on s reaches c: one of the paths from c
+// to s is empty.
+func (p *paths) reaches(occ uint64) bool {
+	for i := uint8(0); i < p.n; i++ {
+		if p.mask[i]&occ == 0 {
+			return true
+		}
+	}
+	return false
 }

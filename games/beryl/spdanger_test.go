@@ -121,3 +121,46 @@ func TestSpInCheckExamples(t *testing.T) {
 		}
 	}
 }
+
+// threatArmies reads threatTab; it must find exactly the armies that
+// attackedBy, tracing each target's lines, finds, for both players, along
+// seeded random games.
+func TestSpThreatArmiesIsAttackedBy(t *testing.T) {
+	byAttackedBy := func(s *spState, p games.Player) uint8 {
+		var w uint8
+		for c, q := range s.cells {
+			if k := q.kind(); k != king && k != undecided {
+				continue
+			}
+			x := counterClockwise[q.army()]
+			if p == games.Player2 {
+				x = clockwise[q.army()]
+			}
+			if s.cells.attackedBy(c, x, -1) {
+				w |= 1 << x
+			}
+		}
+		return w
+	}
+	seen := map[uint8]bool{}
+	for seed := uint64(1); seed <= 100; seed++ {
+		g := mustSp(t, "")
+		rng := rand.New(rand.NewPCG(seed, 43))
+		for ply := 0; ply < 150 && !g.Outcome().Over; ply++ {
+			for _, p := range []games.Player{games.Player1, games.Player2} {
+				got, want := g.threatArmies(p), byAttackedBy(&g.spState, p)
+				if got != want {
+					t.Fatalf("seed %d ply %d, %v: threatArmies %03b, attackedBy %03b, in %s", seed, ply, p, got, want, g.Position())
+				}
+				seen[got] = true
+			}
+			legal := g.LegalMoves()
+			if _, err := g.Play(legal[rng.IntN(len(legal))], nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if len(seen) < 5 {
+		t.Fatalf("only the sets %v were seen", seen)
+	}
+}
