@@ -15,8 +15,11 @@
 // work in tactics_test.go):
 //
 //   - A king in danger is searched a ply deeper (check extension): check
-//     in chess, Beryl Chess and Bede (games.Tactical); lines of checks
-//     extend to twice the iteration's depth. Not with dice: the Angle
+//     in chess, Beryl Chess and Bede, a king the opponent could take or
+//     remove next in Bermuda chess, a winning king capture open to the
+//     opponent that moving its army cannot bar in spIndecision
+//     (games.Tactical); lines of checks extend to twice the iteration's
+//     depth. Not with dice: the Angle
 //     (a king that can be taken) and Random Move Number Chess say when a
 //     king is in danger, but there every ply multiplies the tree by the
 //     rolls, and the extension cost Random Move Number Chess 47 ± 46 Elo.
@@ -42,8 +45,9 @@
 //
 // Forward pruning (null move, futility) is off in the variants with dice,
 // where a roll can change the material of any move, and where the variant
-// cannot tell a king in danger (Bermuda chess, spIndecision): futility
-// must never prune a move that threatens a king.
+// cannot tell a king in danger (games.Tactical): futility must never prune
+// a move that threatens a king. Every variant without dice tells (Bermuda
+// chess and spIndecision since 2026-11-29: engine/README.md).
 //
 // The table holds buckets of four 16-byte entries (one cache line); its
 // size is the level's (2^21 entries, 32 MiB, at level 5; 8 MiB at level 4,

@@ -22,10 +22,12 @@ import "math"
 var (
 	scaledReductions = true
 	// dangerCap bounds the reduction where the variant cannot tell a king
-	// in danger (Bermuda chess, spIndecision): there a reduced move may be
-	// the one that threatens the king, and nothing tells it from another
-	// quiet move. Bermuda chess at 20 ms a move against the former search:
-	// at most 2 plies lost 38 ± 38 Elo over 200 games; at most 1 did not.
+	// in danger (a variant searched through Game alone; Bermuda chess and
+	// spIndecision until they told, engine/README.md): there a reduced
+	// move may be the one that threatens the king, and nothing tells it
+	// from another quiet move. Bermuda chess at 20 ms a move against the
+	// former search: at most 2 plies lost 38 ± 38 Elo over 200 games; at
+	// most 1 did not.
 	dangerCap = 1
 )
 

@@ -22,7 +22,7 @@ func (g *bcGame) SearchState() (games.SearchState, bool) {
 func (g *spGame) SearchState() (games.SearchState, bool) {
 	st := newSearchState[spState](g.spState)
 	st.twinCells = true
-	return st, true
+	return spSearch{st}, true
 }
 
 // searchRules is what the fast path needs of a rules state beyond
@@ -184,7 +184,8 @@ type searchLevel[S any] struct {
 	// counts follows the board from level to level: pieces by army and
 	// kind.
 	counts [3][8]int16
-	// whether the side to move is in check (Beryl Chess), once asked
+	// whether the side to move is in check (Beryl Chess), or its king in
+	// danger (spIndecision, spSearch.InCheck), once asked
 	checked, checkKnown bool
 }
 
@@ -410,8 +411,8 @@ func init() {
 }
 
 // bcSearch is Beryl Chess's search state: the shared one, which can also
-// say whether the side to move is in check (games.Tactical). spIndecision
-// has no check rule, so its state does not offer it. Neither game passes
+// say whether the side to move is in check (games.Tactical); spIndecision's
+// (spSearch, spdanger.go) says when a king can be lost. Neither game passes
 // (games.Passer): Beryl Chess could, but its zugzwangs on 39 cells are not
 // rare enough to risk it, and in spIndecision a pass would free the army
 // the opponent just used.
