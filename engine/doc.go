@@ -15,8 +15,7 @@
 // work in tactics_test.go):
 //
 //   - A king in danger is searched a ply deeper (check extension): check
-//     in chess, Beryl Chess and Bede, a king the opponent could take or
-//     remove next in Bermuda chess, a winning king capture open to the
+//     in chess, Beryl Chess and Bede, a winning king capture open to the
 //     opponent that moving its army cannot bar in spIndecision
 //     (games.Tactical); lines of checks extend to twice the iteration's
 //     depth. Not with dice: the Angle
@@ -46,8 +45,9 @@
 // Forward pruning (null move, futility) is off in the variants with dice,
 // where a roll can change the material of any move, and where the variant
 // cannot tell a king in danger (games.Tactical): futility must never prune
-// a move that threatens a king. Every variant without dice tells (Bermuda
-// chess and spIndecision since 2026-11-29: engine/README.md).
+// a move that threatens a king. Every variant without dice tells but
+// Bermuda chess (spIndecision since 2026-11-29; Bermuda chess's telling
+// was measured and left out: engine/README.md).
 //
 // The table holds buckets of four 16-byte entries (one cache line); its
 // size is the level's (2^21 entries, 32 MiB, at level 5; 8 MiB at level 4,

@@ -22,8 +22,8 @@ import "math"
 var (
 	scaledReductions = true
 	// dangerCap bounds the reduction where the variant cannot tell a king
-	// in danger (a variant searched through Game alone; Bermuda chess and
-	// spIndecision until they told, engine/README.md): there a reduced
+	// in danger (a variant searched through Game alone, and Bermuda chess;
+	// spIndecision until it told, engine/README.md): there a reduced
 	// move may be the one that threatens the king, and nothing tells it
 	// from another quiet move. Bermuda chess at 20 ms a move against the
 	// former search: at most 2 plies lost 38 ± 38 Elo over 200 games; at

@@ -137,10 +137,6 @@ func TestKingInDanger(t *testing.T) {
 		{"angle", "4k5/10/10/10/10/10/10/10/10/4RK4 b - - 0 1", true},
 		{"angle", "4k5/10/10/10/10/10/10/10/10/3R1K4 b - - 0 1", false},
 		{"bede", "4k4/9/9/9/9/9/9/9/9/9/4QK3 b e - 0 1", true},
-		// Bermuda chess: a lower rook on the lower king's file, with its
-		// own king below (an army moves only beside a king of its side).
-		{"bermuda", "4r2k/8/8/8/8/8/8/4K3|4k3/8/8/8/8/8/8/4K3 w -|- - 0 1", true},
-		{"bermuda", "3r3k/8/8/8/8/8/8/4K3|4k3/8/8/8/8/8/8/4K3 w -|- - 0 1", false},
 		// spIndecision: three kings touching, each player able to win two
 		// ways; the start, where nobody can.
 		{"spindecision", "W:R28,K38 B:K25 R:K29 1 - 3 4", true},
@@ -154,10 +150,11 @@ func TestKingInDanger(t *testing.T) {
 }
 
 // TestDangerOnlyWhereTheRulesHaveIt: the fast paths tell a king in danger
-// (games.Tactical): check, a king that can be taken (the Angle, Bermuda
-// chess), a winning capture that cannot be barred (spIndecision).
+// (games.Tactical): check, a king that can be taken (the Angle), a winning
+// capture that cannot be barred (spIndecision); Bermuda chess does not
+// (engine/README.md: telling it cost its reviews two plies).
 func TestDangerOnlyWhereTheRulesHaveIt(t *testing.T) {
-	for id, want := range map[string]bool{"chess": true, "angle": true, "bede": true, "beryl": true, "randommove": true, "spindecision": true, "bermuda": true} {
+	for id, want := range map[string]bool{"chess": true, "angle": true, "bede": true, "beryl": true, "randommove": true, "spindecision": true, "bermuda": false} {
 		s := searcherAt(t, mustGame(t, id, ""))
 		ft, ok := s.t.(*fastTree)
 		if !ok {

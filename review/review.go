@@ -117,11 +117,12 @@ const DefaultNodes = 500_000
 // every move whose first loss reaches checkLoss (61 of 100 plies in the
 // benchmark's chess game), and in the dice variants an eighth of the
 // budget for every outcome of every roll (rollShare; more than half of
-// Random Move Number Chess's time). spIndecision has twice chess's
-// budget: its losses are a king lost or nothing, and at 700,000 nodes the
-// review missed king losses a search two plies deeper finds (against 20×
-// its budget, 55 of 63 moves judged alike at 700,000, 57 at 1,400,000,
-// for 42 CPU s per 100-ply game; README.md, Default budget against 20×).
+// Random Move Number Chess's time). spIndecision had twice chess's
+// budget until its search learnt to tell a king in danger (its losses are
+// a king lost or nothing); that search's nodes cost twice as much and see
+// further, and at 700,000 it reviews faster than the old one at 1,400,000,
+// a ply deeper, with the same 57 of 63 moves judged as a 20× review
+// judges them (README.md, Default budget against 20×).
 var variantNodes = map[string]int64{
 	"chess":        700_000,
 	"angle":        450_000,
@@ -129,7 +130,7 @@ var variantNodes = map[string]int64{
 	"bermuda":      700_000,
 	"beryl":        500_000,
 	"randommove":   350_000,
-	"spindecision": 1_400_000,
+	"spindecision": 700_000,
 }
 
 // NodesFor is the default budget per position of a variant's review.

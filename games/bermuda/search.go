@@ -28,11 +28,6 @@ type searchLevel struct {
 	// colour and kind, and each colour's placement score.
 	counts [2][8]int16
 	place  [2]int32
-	// kingBits[c][b] has bit l set where a king of colour c stands on
-	// square l of board b (followed like counts); danger is InCheck's
-	// answer once dangerKnown.
-	kingBits            [2][2]uint64
-	danger, dangerKnown bool
 }
 
 // addCell counts pc on sq in (sign 1) or out (sign -1) of the level's
@@ -43,9 +38,6 @@ func (l *searchLevel) addCell(pc piece, sq int, sign int) {
 	}
 	c := pc.color()
 	l.counts[c][pc.kind()] += int16(sign)
-	if pc.kind() == king {
-		l.kingBits[c][sq>>6] ^= 1 << (sq & 63)
-	}
 	l.place[c] += int32(sign) * int32(placeScore[pc&15][sq])
 }
 
@@ -130,8 +122,7 @@ func (s *searchState) Push(sm games.SearchMove, _ int) {
 	next.pos = prev.pos
 	next.pos.play(decodeMove(sm.Code), nil)
 	// Hash, counts and placement follow the cells the move changed.
-	next.counts, next.place, next.kingBits = prev.counts, prev.place, prev.kingBits
-	next.dangerKnown = false
+	next.counts, next.place = prev.counts, prev.place
 	h := prev.hash ^ stateHash(&prev.pos) ^ stateHash(&next.pos)
 	var changed [16]int
 	for _, sq := range games.AppendChanged(changed[:0], prev.pos.sq[:], next.pos.sq[:]) {
